@@ -1,0 +1,94 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One set of compiler settings for every target.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "cardstack",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "CardLayout", targets: ["CardLayout"]),
+        .executable(name: "cardstackd", targets: ["cardstackd"]),
+        .executable(name: "cardstack", targets: ["cardstack"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
+    ],
+    targets: [
+        // Pure layout math: standard library + RealModule only.
+        .target(
+            name: "CardLayout",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: settings
+        ),
+        // The wire format shared by daemon and client.
+        .target(
+            name: "CardStackProtocol",
+            dependencies: ["CardLayout"],
+            swiftSettings: settings
+        ),
+        .systemLibrary(name: "CInotifyTools"),
+        // The parameter file: TOML -> validated parameters, and the watcher.
+        .target(
+            name: "CardStackParams",
+            dependencies: [
+                "CardLayout", "CardStackProtocol", "CInotifyTools",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "CardStackServer",
+            dependencies: [
+                "CardLayout", "CardStackProtocol", "CardStackParams",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "cardstackd",
+            dependencies: [
+                "CardStackServer", "CardStackParams",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: settings
+        ),
+        .target(
+            name: "CardStackClient",
+            dependencies: ["CardLayout", "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "cardstack",
+            dependencies: [
+                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardLayoutTests",
+            dependencies: ["CardLayout"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackParamsTests",
+            dependencies: ["CardStackParams", "CardLayout"],
+            swiftSettings: settings
+        ),
+    ]
+)

@@ -1,0 +1,64 @@
+import RealModule
+
+/// The layout entry points: a frame from parameters and an offset, and the scroll rules
+/// (wrap, clamp, snap, fling target) every style shares (SPEC §3).
+public enum Layout {
+    /// The frame at `offset` (any value; it is wrapped or clamped first).
+    public static func frame(_ parameters: Parameters, offset: Double) -> Frame {
+        let offset = normalize(offset, parameters)
+        let cards = parameters.layout.style.layout.cards(offset: offset, parameters: parameters)
+        let front = cards.last?.item ?? restingItem(offset, parameters)
+        return Frame(
+            offset: offset, front: front, style: parameters.layout.style,
+            viewport: (parameters.viewport.width, parameters.viewport.height), cards: cards)
+    }
+
+    /// The length of one turn of the deck: `cards * spacing`.
+    public static func period(_ parameters: Parameters) -> Double {
+        Double(parameters.layout.cards) * parameters.layout.spacing
+    }
+
+    /// Wraps `offset` into `[0, cards * spacing)` when wrap is on, else clamps it to
+    /// `[0, (cards - 1) * spacing]`. Non-finite input gives 0.
+    public static func normalize(_ offset: Double, _ parameters: Parameters) -> Double {
+        guard offset.isFinite else { return 0 }
+        let period = period(parameters)
+        if parameters.layout.wrap {
+            var x = offset.truncatingRemainder(dividingBy: period)
+            if x < 0 { x += period }
+            return x < period ? x : 0
+        }
+        return min(max(offset, 0), period - parameters.layout.spacing)
+    }
+
+    /// The snap point (a multiple of `spacing`) nearest to `offset`, in unwrapped space;
+    /// without wrap it is kept inside the deck.
+    public static func snapPoint(_ offset: Double, _ parameters: Parameters) -> Double {
+        let d = parameters.layout.spacing
+        let snapped = (offset / d).rounded(.toNearestOrAwayFromZero) * d
+        return parameters.layout.wrap ? snapped : normalize(snapped, parameters)
+    }
+
+    /// Where a fling of `velocity` points/s from `offset` comes to rest: the coasting
+    /// distance `v/1000 * dec/(1 - dec)`, then snapped when `animation.snap` is on.
+    public static func flingTarget(from offset: Double, velocity: Double, _ parameters: Parameters) -> Double {
+        let dec = parameters.animation.deceleration
+        let coast = velocity / 1000 * dec / (1 - dec)
+        let end = offset + (coast.isFinite ? coast : 0)
+        if parameters.animation.snap { return snapPoint(end, parameters) }
+        return parameters.layout.wrap ? end : normalize(end, parameters)
+    }
+
+    /// The item at the front when resting at `offset`.
+    static func restingItem(_ offset: Double, _ parameters: Parameters) -> Int {
+        let n = parameters.layout.cards
+        let k = clampedInt((offset / parameters.layout.spacing).rounded())
+        return ((k % n) + n) % n
+    }
+}
+
+/// `Int(x)` that never traps: NaN gives 0, and values beyond ±2^52 are clamped.
+func clampedInt(_ x: Double) -> Int {
+    guard x.isFinite else { return x.isNaN ? 0 : (x > 0 ? 1 << 52 : -(1 << 52)) }
+    return Int(min(max(x, -4_503_599_627_370_496), 4_503_599_627_370_496))
+}

@@ -1,0 +1,93 @@
+/// Everything the layout depends on: the resolved parameter file (SPEC §2).
+///
+/// The tables and keys mirror the file (`layout`, `card`, `viewport`, `animation`), so the
+/// JSON form that `get_params` sends has the same shape as the TOML users edit. Values are
+/// assumed valid; `CardStackParams` is the one place that checks ranges and reports errors.
+public struct Parameters: Sendable, Equatable, Codable {
+    public var layout = Layout()
+    public var card = Card()
+    public var viewport = Viewport()
+    public var animation = Animation()
+
+    public init() {}
+
+    /// `[layout]`: which style, how many cards, and the stack's own numbers.
+    public struct Layout: Sendable, Equatable, Codable {
+        public var style: Style = .stack
+        /// Distinct cards, 1...1_000_000.
+        public var cards = 11
+        /// Endless scrolling: the offset wraps modulo `cards * spacing`.
+        public var wrap = true
+        /// Points of scroll per card; snap points are its multiples.
+        public var spacing = 30.0
+        /// Ratio (and scale) difference between adjacent cards.
+        public var scaleStep = 0.1
+        /// Perspective entry of the transform, `-1 / eye distance`.
+        public var m34 = -0.0005
+        /// Ratio interval over which the front card flips down and fades out.
+        public var flipRange = [1.0, 1.1]
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case style, cards, wrap, spacing, m34
+            case scaleStep = "scale_step"
+            case flipRange = "flip_range"
+        }
+    }
+
+    /// `[card]`: the card's size, pivot and labels.
+    public struct Card: Sendable, Equatable, Codable {
+        public var width = 280.0
+        public var height = 400.0
+        /// Rotation and scale pivot in unit card coordinates.
+        public var anchor = [0.5, 1.0]
+        /// Item `k` shows `titles[k % titles.count]`, or its number `k + 1` when empty.
+        public var titles: [String] = []
+
+        public init() {}
+
+        /// The label of item `item`.
+        public func title(of item: Int) -> String {
+            titles.isEmpty ? String(item + 1) : titles[item % titles.count]
+        }
+    }
+
+    /// `[viewport]`: the area the cards are laid out in, in points.
+    public struct Viewport: Sendable, Equatable, Codable {
+        public var width = 375.0
+        public var height = 667.0
+        public init() {}
+    }
+
+    /// `[animation]`: how the daemon animates flings and snaps.
+    public struct Animation: Sendable, Equatable, Codable {
+        /// Frames per second while animating, 1...240.
+        public var fps = 60
+        /// Fling velocity kept per millisecond (UIScrollView's "normal" rate).
+        public var deceleration = 0.998
+        /// Come to rest on a multiple of `spacing`.
+        public var snap = true
+        public init() {}
+    }
+}
+
+extension Parameters {
+    /// The cards a stack shows at rest (`ceil(1 / scale_step)`), used to warn when a
+    /// wrapping deck is so small that one item would show twice.
+    public var stackDepth: Int {
+        Int((1 / layout.scaleStep - 1e-9).rounded(.up))
+    }
+
+    /// Warnings about parameters that are valid but probably not what the user wants.
+    public var warnings: [String] {
+        var out: [String] = []
+        if layout.style == .stack, layout.wrap, layout.cards < stackDepth + 1 {
+            out.append(
+                "layout.cards = \(layout.cards) is smaller than the stack's depth + 1 (\(stackDepth + 1)) "
+                    + "with wrap on: an item will show twice while the front card flips"
+            )
+        }
+        return out
+    }
+}

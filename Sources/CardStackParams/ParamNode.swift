@@ -1,0 +1,105 @@
+/// A line and column in a parameter file, both counted from 1 (columns in characters).
+public struct SourcePosition: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A parsed parameter value, from TOML or from a client's JSON, with where it was written.
+///
+/// The schema validates this tree, so the file and `set_params` share one set of rules.
+public struct ParamNode: Sendable, Equatable {
+    public indirect enum Value: Sendable, Equatable {
+        case integer(Int64)
+        case double(Double)
+        case bool(Bool)
+        case string(String)
+        case array([ParamNode])
+        case table([(key: String, node: ParamNode)])
+        /// A value of a type the schema never accepts (a TOML date, a JSON null), by name.
+        case other(String)
+
+        public static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case let (.integer(x), .integer(y)): x == y
+            case let (.double(x), .double(y)): x == y || (x.isNaN && y.isNaN)
+            case let (.bool(x), .bool(y)): x == y
+            case let (.string(x), .string(y)): x == y
+            case let (.array(x), .array(y)): x == y
+            case let (.table(x), .table(y)): x.map(\.key) == y.map(\.key) && x.map(\.node) == y.map(\.node)
+            case let (.other(x), .other(y)): x == y
+            default: false
+            }
+        }
+    }
+
+    public var value: Value
+    /// Where the value starts, when it came from a file.
+    public var position: SourcePosition?
+    /// Where its key starts, when it came from a file.
+    public var keyPosition: SourcePosition?
+
+    public init(_ value: Value, position: SourcePosition? = nil, keyPosition: SourcePosition? = nil) {
+        self.value = value
+        self.position = position
+        self.keyPosition = keyPosition
+    }
+
+    /// An empty table: what an empty file parses to.
+    public static let emptyTable = ParamNode(.table([]))
+
+    /// The entries when this is a table.
+    public var entries: [(key: String, node: ParamNode)]? {
+        if case let .table(entries) = value { return entries }
+        return nil
+    }
+
+    /// `other` laid over `self`: tables merge key by key, any other value is replaced.
+    public func merging(_ other: ParamNode) -> ParamNode {
+        guard var mine = entries, let theirs = other.entries else { return other }
+        for (key, node) in theirs {
+            if let i = mine.firstIndex(where: { $0.key == key }) {
+                mine[i].node = mine[i].node.merging(node)
+            } else {
+                mine.append((key, node))
+            }
+        }
+        return ParamNode(.table(mine), position: position, keyPosition: keyPosition)
+    }
+
+    /// The value as a user would have typed it, for error messages.
+    public var display: String {
+        switch value {
+        case let .integer(x): String(x)
+        case let .double(x): String(x)
+        case let .bool(x): String(x)
+        case let .string(x): "\"\(x)\""
+        case let .array(xs): "[" + xs.map(\.display).joined(separator: ", ") + "]"
+        case .table: "a table"
+        case let .other(name): name
+        }
+    }
+
+    /// What kind of value this is, in the words error messages use.
+    public var kindName: String {
+        switch value {
+        case .integer: "an integer"
+        case .double: "a number"
+        case .bool: "a boolean"
+        case .string: "a string"
+        case .array: "an array"
+        case .table: "a table"
+        case let .other(name): name
+        }
+    }
+}

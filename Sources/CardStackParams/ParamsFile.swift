@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The only code that reads parameter files.
+public enum ParamsFile {
+    /// The bytes of the file at `path` (following symlinks), at most
+    /// ``ParamsDocument/maximumBytes`` + 1 of them so an oversized file is refused cheaply.
+    public static func read(_ path: String) throws(ParamsError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw openError(path, errno) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ParamsError(.unreadable, "\(path) is a directory, not a parameter file", path: path)
+        }
+        let limit = ParamsDocument.maximumBytes + 1
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < limit {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ParamsError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))", path: path)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        if bytes.count >= limit, info.st_size > 0 {
+            throw ParamsError(
+                .tooLarge,
+                "the file is \(info.st_size) bytes; a parameter file may be at most \(ParamsDocument.maximumBytes) bytes (1 MiB)",
+                path: path)
+        }
+        return bytes
+    }
+
+    /// Reads, parses and validates the file at `path`.
+    public static func load(_ path: String) throws(ParamsError) -> (resolved: Resolved, bytes: [UInt8]) {
+        let bytes = try read(path)
+        return (try ParamsDocument.parameters(from: bytes, path: path), bytes)
+    }
+
+    /// Whether something exists at `path` (following symlinks).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func openError(_ path: String, _ code: Int32) -> ParamsError {
+        switch code {
+        case ENOENT:
+            ParamsError(.missing, "no parameter file at \(path)", path: path)
+        case EACCES:
+            ParamsError(.unreadable, "permission denied reading \(path): check the file's owner and mode", path: path)
+        default:
+            ParamsError(.unreadable, "cannot open \(path): \(String(cString: strerror(code)))", path: path)
+        }
+    }
+}

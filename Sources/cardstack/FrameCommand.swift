@@ -1,0 +1,61 @@
+import ArgumentParser
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct FrameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frame",
+        abstract: "Print one FRAME as JSON, computed locally from a parameter file (no daemon).",
+        discussion: """
+            The frame has the same fields the daemon streams (SPEC §4): the offset after wrapping
+            or clamping, the front item, and every visible card back to front with its ratio,
+            position, scale, alpha, z, 4x4 transform and projected quad.
+
+            A file that does not parse or validate prints the error (file, line, column, key and
+            what is allowed) on stderr and exits 1.
+
+            Example: cardstack frame --config Config/cardstack.toml --offset 15
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The parameter file (TOML). Without it, the built-in defaults.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The scroll offset in points; k * spacing puts card k in front.", valueName: "points"))
+    var offset: Double = 0
+
+    @Flag(name: .long, help: "Indent the JSON for reading.")
+    var pretty = false
+
+    func run() throws {
+        var parameters = Parameters()
+        if let config {
+            do {
+                let resolved = try ParamsFile.load(config).resolved
+                for warning in resolved.warnings { printError("cardstack: warning: \(config): \(warning)") }
+                parameters = resolved.parameters
+            } catch {
+                printError("cardstack: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        guard offset.isFinite else { throw ValidationError("--offset must be a finite number of points") }
+        let frame = Layout.frame(parameters, offset: offset)
+        if pretty {
+            print(try WireJSON.encodePretty(frame))
+        } else {
+            print(String(decoding: try WireJSON.encode(frame), as: UTF8.self))
+        }
+    }
+}
+
+/// One line on standard error.
+func printError(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
