@@ -80,6 +80,12 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .executableTarget(
+            name: "layout-benchmark",
+            dependencies: ["CardLayout"],
+            path: "Benchmarks/LayoutBenchmark",
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: ["CardLayout"],

@@ -51,6 +51,12 @@ public enum ParamsDocument {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case let .valid(encoded):
+                // TOMLKit hands the text to C as a string: a NUL would silently end the file.
+                if encoded.count == 1, encoded.first == 0 {
+                    throw ParamsError(
+                        .syntax, "the file contains a NUL byte, which TOML does not allow",
+                        at: SourcePosition(line: line, column: column))
+                }
                 if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
                     line += 1
                     column = 1
