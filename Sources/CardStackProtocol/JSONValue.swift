@@ -1,0 +1,111 @@
+/// Any JSON value, for request arguments whose shape is checked by hand (so errors can
+/// say exactly what was wrong) and for `set_params` trees.
+public indirect enum JSONValue: Sendable, Equatable, Codable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Keys in the order they were written.
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.integer(x), .integer(y)): x == y
+        case let (.number(x), .number(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.map(\.key) == y.map(\.key) && x.map(\.value) == y.map(\.value)
+        default: false
+        }
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let b = try? single.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? single.decode(Int64.self) {
+            self = .integer(i)
+        } else if let d = try? single.decode(Double.self) {
+            self = .number(d)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case let .bool(b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case let .integer(i):
+            var c = encoder.singleValueContainer()
+            try c.encode(i)
+        case let .number(d):
+            var c = encoder.singleValueContainer()
+            try c.encode(d)
+        case let .string(s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case let .array(items):
+            var c = encoder.unkeyedContainer()
+            for item in items { try c.encode(item) }
+        case let .object(entries):
+            var c = encoder.container(keyedBy: Key.self)
+            for (key, value) in entries { try c.encode(value, forKey: Key(stringValue: key)) }
+        }
+    }
+
+    /// The value for `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(entries) = self else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    /// A finite number (integer or not).
+    public var double: Double? {
+        switch self {
+        case let .integer(i): Double(i)
+        case let .number(d) where d.isFinite: d
+        default: nil
+        }
+    }
+
+    /// What kind of value this is, for error messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer: "an integer"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

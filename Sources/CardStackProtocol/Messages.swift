@@ -1,0 +1,333 @@
+import CardLayout
+
+/// The protocol's constants (SPEC §4).
+public enum WireProtocol {
+    /// Sent in `hello`; a change of meaning needs a new number.
+    public static let version = 1
+    /// The longest request line accepted, not counting its `\n`.
+    public static let maximumLineBytes = 65536
+}
+
+/// A request id: any JSON string or integer the client chose, echoed in the reply.
+public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
+    case integer(Int64)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let i = try? c.decode(Int64.self) {
+            self = .integer(i)
+        } else {
+            self = .string(try c.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case let .integer(i): try c.encode(i)
+        case let .string(s): try c.encode(s)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .integer(i): String(i)
+        case let .string(s): "\"\(s)\""
+        }
+    }
+}
+
+/// The events a client can subscribe to.
+public enum EventKind: String, Sendable, Codable, CaseIterable {
+    case frame, params, configError = "config_error", state
+}
+
+/// Stable machine codes of errors that cross the socket.
+public enum ErrorCode: String, Sendable, Codable {
+    case parseError = "parse_error"
+    case unknownCommand = "unknown_command"
+    case invalidArgument = "invalid_argument"
+    case lineTooLong = "line_too_long"
+    case forbidden
+    case `internal`
+}
+
+/// An error reply's payload: a code for programs and a sentence for people.
+public struct WireError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    public var code: ErrorCode
+    public var message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// Everything a client can ask (SPEC §4, one case per `cmd`).
+public enum Command: Sendable, Equatable {
+    case ping
+    case getParams
+    case setParams(JSONValue)
+    case getFrame
+    case getState
+    case subscribe([EventKind])
+    case unsubscribe([EventKind])
+    case scroll(by: Double)
+    case scrollTo(offset: Double, animated: Bool)
+    case fling(velocity: Double)
+    case snap
+    case next(count: Int)
+    case prev(count: Int)
+
+    /// The wire names of every command, for help and error messages.
+    public static let names = [
+        "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
+        "scroll", "scroll_to", "fling", "snap", "next", "prev",
+    ]
+
+    public var name: String {
+        switch self {
+        case .ping: "ping"
+        case .getParams: "get_params"
+        case .setParams: "set_params"
+        case .getFrame: "get_frame"
+        case .getState: "get_state"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .scroll: "scroll"
+        case .scrollTo: "scroll_to"
+        case .fling: "fling"
+        case .snap: "snap"
+        case .next: "next"
+        case .prev: "prev"
+        }
+    }
+}
+
+/// One request line: `{"id": ID, "cmd": NAME, ...arguments}`.
+public struct Request: Sendable, Equatable {
+    public var id: RequestID?
+    public var command: Command
+
+    public init(id: RequestID? = nil, _ command: Command) {
+        self.id = id
+        self.command = command
+    }
+}
+
+/// The replies: `{"id":ID,"ok":true,"result":{…}}` or `{"id":ID,"ok":false,"error":{…}}`.
+public struct Reply: Sendable, Equatable, Codable {
+    public var id: RequestID?
+    public var ok: Bool
+    public var result: JSONValue?
+    public var error: WireError?
+
+    public init(id: RequestID?, result: JSONValue) {
+        self.id = id
+        self.ok = true
+        self.result = result
+        self.error = nil
+    }
+
+    public init(id: RequestID?, error: WireError) {
+        self.id = id
+        self.ok = false
+        self.result = nil
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey { case id, ok, result, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if let id { try c.encode(id, forKey: .id) } else { try c.encodeNil(forKey: .id) }
+        try c.encode(ok, forKey: .ok)
+        try c.encodeIfPresent(result, forKey: .result)
+        try c.encodeIfPresent(error, forKey: .error)
+    }
+}
+
+/// The first line a client receives.
+public struct Hello: Sendable, Equatable, Codable {
+    public var `protocol`: Int
+    public var server: String
+    public var version: String
+    public var revision: Int
+
+    public init(version: String, revision: Int) {
+        self.protocol = WireProtocol.version
+        self.server = "cardstackd"
+        self.version = version
+        self.revision = revision
+    }
+}
+
+/// `{"event":"frame","seq":N,"revision":R,"frame":FRAME}`.
+public struct FrameEvent: Sendable, Equatable, Codable {
+    /// Grows by one per frame the daemon computes; a gap means frames were skipped.
+    public var seq: Int
+    public var revision: Int
+    public var frame: Frame
+
+    public init(seq: Int, revision: Int, frame: Frame) {
+        self.seq = seq
+        self.revision = revision
+        self.frame = frame
+    }
+}
+
+/// Where the parameters in force came from.
+public enum ParamsSource: String, Sendable, Codable {
+    case file, client, defaults
+}
+
+/// A parameter file that did not load: where and why (the `config_error` event).
+public struct ConfigError: Sendable, Equatable, Codable {
+    public var path: String?
+    public var line: Int?
+    public var column: Int?
+    public var key: String?
+    public var message: String
+
+    public init(path: String?, line: Int?, column: Int?, key: String?, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+    }
+
+    enum CodingKeys: String, CodingKey { case path, line, column, key, message }
+
+    // Every key is always present (null when unknown), as SPEC §4 lists them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(key, forKey: .key)
+        try c.encode(message, forKey: .message)
+    }
+}
+
+/// `get_params`' result and the `params` event.
+public struct ParamsInfo: Sendable, Equatable, Codable {
+    public var revision: Int
+    public var source: ParamsSource
+    public var path: String?
+    public var params: Parameters
+    /// The last reload's error while it is unresolved.
+    public var error: ConfigError?
+
+    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?) {
+        self.revision = revision
+        self.source = source
+        self.path = path
+        self.params = params
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey { case revision, source, path, params, error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(revision, forKey: .revision)
+        try c.encode(source, forKey: .source)
+        try c.encode(path, forKey: .path)
+        try c.encode(params, forKey: .params)
+        try c.encode(error, forKey: .error)
+    }
+}
+
+/// `get_state`'s result and the `state` event.
+public struct StateInfo: Sendable, Equatable, Codable {
+    public var offset: Double
+    public var front: Int
+    public var animating: Bool
+    public var clients: Int
+    public var revision: Int
+    public var framesSent: Int
+    public var uptime: Double
+
+    public init(offset: Double, front: Int, animating: Bool, clients: Int, revision: Int, framesSent: Int, uptime: Double) {
+        self.offset = offset
+        self.front = front
+        self.animating = animating
+        self.clients = clients
+        self.revision = revision
+        self.framesSent = framesSent
+        self.uptime = uptime
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case offset, front, animating, clients, revision
+        case framesSent = "frames_sent"
+        case uptime = "uptime_s"
+    }
+}
+
+/// Every line the server sends: a reply, or an event named by its `event` key.
+public enum ServerMessage: Sendable, Equatable, Codable {
+    case reply(Reply)
+    case hello(Hello)
+    case frame(FrameEvent)
+    case params(ParamsInfo)
+    case configError(ConfigError)
+    case state(StateInfo)
+    case bye(reason: String)
+
+    enum EventKey: String, CodingKey { case event, reason }
+
+    /// The `event` name, or nil for a reply.
+    public var eventName: String? {
+        switch self {
+        case .reply: nil
+        case .hello: "hello"
+        case .frame: "frame"
+        case .params: "params"
+        case .configError: "config_error"
+        case .state: "state"
+        case .bye: "bye"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: EventKey.self)
+        guard let event = try c.decodeIfPresent(String.self, forKey: .event) else {
+            self = .reply(try Reply(from: decoder))
+            return
+        }
+        switch event {
+        case "hello": self = .hello(try Hello(from: decoder))
+        case "frame": self = .frame(try FrameEvent(from: decoder))
+        case "params": self = .params(try ParamsInfo(from: decoder))
+        case "config_error": self = .configError(try ConfigError(from: decoder))
+        case "state": self = .state(try StateInfo(from: decoder))
+        case "bye": self = .bye(reason: try c.decode(String.self, forKey: .reason))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .event, in: c, debugDescription: "unknown event \(event)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let name = eventName {
+            var c = encoder.container(keyedBy: EventKey.self)
+            try c.encode(name, forKey: .event)
+        }
+        switch self {
+        case let .reply(r): try r.encode(to: encoder)
+        case let .hello(h): try h.encode(to: encoder)
+        case let .frame(f): try f.encode(to: encoder)
+        case let .params(p): try p.encode(to: encoder)
+        case let .configError(e): try e.encode(to: encoder)
+        case let .state(s): try s.encode(to: encoder)
+        case let .bye(reason):
+            var c = encoder.container(keyedBy: EventKey.self)
+            try c.encode(reason, forKey: .reason)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A request line that could not be turned into a ``Request``: the error to reply with,
+/// and the id to echo when the line had a usable one.
+public struct RequestError: Error, Sendable, Equatable {
+    public var id: RequestID?
+    public var error: WireError
+}
+
+extension Request {
+    /// Parses one request line (without its `\n`). This is the one place request lines are
+    /// read: every problem becomes a ``RequestError`` with a sentence that says what to send.
+    public static func parse(_ line: some Collection<UInt8>) -> Result<Request, RequestError> {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+        } catch {
+            let text = String(decoding: line.prefix(60), as: UTF8.self)
+            return .failure(RequestError(
+                id: nil,
+                error: WireError(.parseError, "not a JSON object: \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}")))
+        }
+        guard case .object = value else {
+            return .failure(RequestError(
+                id: nil, error: WireError(.parseError, "a request must be a JSON object, got \(value.kindName)")))
+        }
+        var id: RequestID? = nil
+        switch value["id"] {
+        case nil, .null?: break
+        case let .integer(i)?: id = .integer(i)
+        case let .string(s)?: id = .string(s)
+        case let other?:
+            return .failure(RequestError(
+                id: nil, error: WireError(.invalidArgument, "\"id\" must be a string or an integer, got \(other.kindName)")))
+        }
+        func fail(_ code: ErrorCode, _ message: String) -> Result<Request, RequestError> {
+            .failure(RequestError(id: id, error: WireError(code, message)))
+        }
+        guard let cmdValue = value["cmd"] else {
+            return fail(.invalidArgument, "missing \"cmd\": one of \(Command.names.joined(separator: ", "))")
+        }
+        guard case let .string(cmd) = cmdValue else {
+            return fail(.invalidArgument, "\"cmd\" must be a string, got \(cmdValue.kindName)")
+        }
+        do {
+            return .success(Request(id: id, try command(cmd, value)))
+        } catch {
+            return .failure(RequestError(id: id, error: error))
+        }
+    }
+
+    static func command(_ cmd: String, _ args: JSONValue) throws(WireError) -> Command {
+        func number(_ key: String, required: Bool = true, default fallback: Double = 0) throws(WireError) -> Double {
+            guard let value = args[key], value != .null else {
+                if required { throw WireError(.invalidArgument, "\(cmd) needs \"\(key)\": a number") }
+                return fallback
+            }
+            guard let x = value.double, abs(x) <= 1e12 else {
+                throw WireError(.invalidArgument, "\"\(key)\" must be a finite number within ±1e12, got \(value.kindName)")
+            }
+            return x
+        }
+        func count() throws(WireError) -> Int {
+            guard let value = args["count"], value != .null else { return 1 }
+            guard case let .integer(n) = value, (1...1_000_000).contains(n) else {
+                throw WireError(.invalidArgument, "\"count\" must be an integer in 1...1000000")
+            }
+            return Int(n)
+        }
+        func events() throws(WireError) -> [EventKind] {
+            guard let value = args["events"], value != .null else { return EventKind.allCases }
+            let allowed = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case let .array(items) = value else {
+                throw WireError(.invalidArgument, "\"events\" must be an array of event names (\(allowed))")
+            }
+            var kinds: [EventKind] = []
+            for item in items {
+                guard case let .string(name) = item, let kind = EventKind(rawValue: name) else {
+                    throw WireError(.invalidArgument, "unknown event in \"events\"; known events: \(allowed)")
+                }
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+            return kinds
+        }
+        switch cmd {
+        case "ping": return .ping
+        case "get_params": return .getParams
+        case "set_params":
+            guard let params = args["params"], case .object = params else {
+                throw WireError(.invalidArgument, "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
+            }
+            return .setParams(params)
+        case "get_frame": return .getFrame
+        case "get_state": return .getState
+        case "subscribe": return .subscribe(try events())
+        case "unsubscribe": return .unsubscribe(try events())
+        case "scroll": return .scroll(by: try number("by"))
+        case "scroll_to":
+            var animated = false
+            if let a = args["animated"], a != .null {
+                guard case let .bool(b) = a else {
+                    throw WireError(.invalidArgument, "\"animated\" must be true or false, got \(a.kindName)")
+                }
+                animated = b
+            }
+            return .scrollTo(offset: try number("offset"), animated: animated)
+        case "fling": return .fling(velocity: try number("velocity"))
+        case "snap": return .snap
+        case "next": return .next(count: try count())
+        case "prev": return .prev(count: try count())
+        default:
+            throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
+        }
+    }
+}
+
+extension Request: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case id, cmd, params, events, by, offset, animated, velocity, count
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encode(command.name, forKey: .cmd)
+        switch command {
+        case .ping, .getParams, .getFrame, .getState, .snap: break
+        case let .setParams(p): try c.encode(p, forKey: .params)
+        case let .subscribe(e), let .unsubscribe(e): try c.encode(e, forKey: .events)
+        case let .scroll(by): try c.encode(by, forKey: .by)
+        case let .scrollTo(offset, animated):
+            try c.encode(offset, forKey: .offset)
+            try c.encode(animated, forKey: .animated)
+        case let .fling(v): try c.encode(v, forKey: .velocity)
+        case let .next(n), let .prev(n): try c.encode(n, forKey: .count)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Any encodable value as a JSON tree (used to put typed results into replies).
+    public init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(value))
+    }
+
+    /// Decodes this tree as `T` (used by clients to read typed results).
+    public func decode<T: Decodable>(as type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: try JSONEncoder().encode(self))
+    }
+}

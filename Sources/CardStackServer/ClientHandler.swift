@@ -1,0 +1,226 @@
+import CardStackProtocol
+import Logging
+import NIOCore
+
+/// The credentials of a Unix socket peer, laid out as Linux's `struct ucred`.
+struct PeerCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
+
+/// One connected client: splits its bytes into request lines, hands them to the ``Hub``,
+/// and owns its bounded outbox.
+///
+/// Outbox rules: replies and events are never dropped, but a client that leaves more than
+/// `maximumBacklogBytes` of them unread is disconnected with a `bye` saying so. Frames are
+/// written only when nothing is waiting in front of them; otherwise the newest frame
+/// replaces any unsent one (the gap in `seq` tells the client). So a client that never
+/// reads costs one parked frame and no CPU, and never slows anyone else.
+final class ClientHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    let hub: Hub
+    let daemonUID: UInt32
+    var subscriptions = Set<EventKind>()
+    private var id: Int?
+    private var context: ChannelHandlerContext?
+    private var input = ByteBuffer()
+    private var pendingFrame: ByteBuffer?
+    private var closing = false
+    private var inputClosed = false
+    private var logger: Logger
+
+    init(hub: Hub, daemonUID: UInt32) {
+        self.hub = hub
+        self.daemonUID = daemonUID
+        self.logger = hub.logger
+    }
+
+    // MARK: Inbound
+
+    func channelActive(context: ChannelHandlerContext) {
+        self.context = context
+        if let peer = peerCredentials(context.channel) {
+            logger[metadataKey: "peer"] = "pid \(peer.pid) uid \(peer.uid)"
+            let config = hub.configuration
+            let allowed = peer.uid == daemonUID || peer.uid == 0 || config.allowedUIDs.contains(peer.uid)
+                || config.allowedGIDs.contains(peer.gid)
+            guard allowed else {
+                logger.warning("refused a client of uid \(peer.uid): only uid \(daemonUID) and root may connect")
+                sendMessage(.reply(Reply(id: nil, error: WireError(
+                    .forbidden, "uid \(peer.uid) may not use this daemon (it runs as uid \(daemonUID)); start it with --allow-uid \(peer.uid) to allow it"))))
+                _ = disconnect(reason: "forbidden")
+                return
+            }
+        }
+        guard let id = hub.add(self) else {
+            _ = disconnect(reason: "the daemon is shutting down")
+            return
+        }
+        self.id = id
+        logger.debug("client \(id) connected")
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
+        var bytes = unwrapInboundIn(data)
+        input.writeBuffer(&bytes)
+        drainLines(atEnd: false)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let event = event as? ChannelEvent, event == .inputClosed else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        // `echo '{"cmd":"ping"}' | socat - UNIX-CONNECT:…`: answer, then close unless the
+        // client subscribed to something and still wants to listen.
+        inputClosed = true
+        drainLines(atEnd: true)
+        if subscriptions.isEmpty, !closing { closeAfterFlush() }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let id {
+            hub.remove(id)
+            logger.debug("client \(id) disconnected")
+        }
+        self.id = nil
+        closing = true
+        pendingFrame = nil
+        self.context = nil
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable, let frame = pendingFrame {
+            pendingFrame = nil
+            writeFrame(frame)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("client error: \(error)")
+        context.close(promise: nil)
+    }
+
+    /// Hands every complete line to the hub; a line over the limit ends the connection.
+    private func drainLines(atEnd: Bool) {
+        let limit = hub.configuration.maximumLineBytes
+        while !closing {
+            let view = input.readableBytesView
+            guard let newline = view.firstIndex(of: UInt8(ascii: "\n")) else {
+                if input.readableBytes > limit {
+                    lineTooLong()
+                } else if atEnd, input.readableBytes > 0, let line = input.readSlice(length: input.readableBytes) {
+                    handleLine(line)
+                }
+                break
+            }
+            let length = newline - view.startIndex
+            guard length <= limit else {
+                lineTooLong()
+                break
+            }
+            guard var line = input.readSlice(length: length) else { break }
+            input.moveReaderIndex(forwardBy: 1)
+            if line.readableBytesView.last == UInt8(ascii: "\r") { line = line.getSlice(at: line.readerIndex, length: length - 1) ?? line }
+            handleLine(line)
+        }
+        input.discardReadBytes()
+    }
+
+    private func handleLine(_ line: ByteBuffer) {
+        // Blank lines are ignored, as a shell user would expect.
+        guard line.readableBytesView.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
+        hub.handle(line, from: self)
+    }
+
+    private func lineTooLong() {
+        let limit = hub.configuration.maximumLineBytes
+        logger.warning("client \(id ?? 0) sent a line over \(limit) bytes; disconnecting it")
+        sendMessage(.reply(Reply(id: nil, error: WireError(
+            .lineTooLong, "request lines may be at most \(limit) bytes; this one was longer, so the connection is closed"))))
+        input.clear()
+        _ = disconnect(reason: "line_too_long: a request line was over \(limit) bytes")
+    }
+
+    // MARK: Outbound
+
+    func sendMessage(_ message: ServerMessage) {
+        guard let bytes = hub.encode(message) else { return }
+        sendReliable(bytes)
+    }
+
+    /// Writes bytes that must not be dropped (replies, events, bye).
+    func sendReliable(_ bytes: ByteBuffer) {
+        guard !closing, let context else { return }
+        let backlog = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+        if backlog + bytes.readableBytes > hub.configuration.maximumBacklogBytes {
+            logger.warning("client \(id ?? 0) is too far behind (\(backlog) bytes unread); disconnecting it")
+            _ = disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+    }
+
+    /// Offers the newest frame: written now if nothing waits in front of it, else parked,
+    /// replacing any older parked frame.
+    func offerFrame(_ bytes: ByteBuffer) {
+        guard !closing, let context, subscriptions.contains(.frame) else { return }
+        if context.channel.isWritable {
+            writeFrame(bytes)
+        } else {
+            pendingFrame = bytes
+        }
+    }
+
+    private func writeFrame(_ bytes: ByteBuffer) {
+        guard let context else { return }
+        hub.framesSent += 1
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+    }
+
+    /// Sends `bye` and closes once it is flushed (or after a second if the peer never reads).
+    func disconnect(reason: String) -> EventLoopFuture<Void> {
+        guard let context, !closing else { return hub.eventLoop.makeSucceededVoidFuture() }
+        if let bytes = hub.encode(.bye(reason: reason)) {
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        }
+        closing = true
+        pendingFrame = nil
+        return closeAfterFlush()
+    }
+
+    @discardableResult
+    private func closeAfterFlush() -> EventLoopFuture<Void> {
+        guard let context else { return hub.eventLoop.makeSucceededVoidFuture() }
+        closing = true
+        let channel = context.channel
+        let flushed = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer()), promise: flushed)
+        // A peer that never reads would hold the flush forever: give it a second.
+        let timeout = context.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+        return flushed.futureResult.flatMap { channel.close() }.always { _ in timeout.cancel() }
+            .recover { _ in }
+    }
+
+    private func peerCredentials(_ channel: any Channel) -> PeerCredentials? {
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: .init(SOL_SOCKET_VALUE), name: .init(SO_PEERCRED_VALUE))
+        // On the channel's own loop the option is read synchronously.
+        var result: PeerCredentials?
+        future.assumeIsolated().whenSuccess { result = $0 }
+        return result
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+    let SOL_SOCKET_VALUE = Int32(SOL_SOCKET)
+    let SO_PEERCRED_VALUE = Int32(SO_PEERCRED)
+#endif

@@ -1,0 +1,120 @@
+import CardStackParams
+import CardStackProtocol
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `cardstackd` was asked to do.
+public struct DaemonOptions: Sendable {
+    public var configPath: String
+    public var server: ServerConfiguration
+    public var environment: [String: String]
+
+    public init(configPath: String, server: ServerConfiguration, environment: [String: String]) {
+        self.configPath = configPath
+        self.server = server
+        self.environment = environment
+    }
+}
+
+/// A reason the daemon cannot start, worded for the person who started it.
+public struct DaemonError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Assembles the daemon: the first load of the parameter file, the hub on its event loop,
+/// the reload service and the socket server in one `ServiceGroup`, and systemd's
+/// notifications. SIGTERM and SIGINT shut it down gracefully; SIGHUP reloads.
+public enum Daemon {
+    public static func run(_ options: DaemonOptions, logger: Logger) async throws {
+        let path = options.configPath
+        var reloader = ParamsReloader(path: path)
+        let (initial, _) = reloader.reload(force: true)
+        switch initial {
+        case .removed:
+            throw DaemonError(description: "no parameter file at \(path); create one (cp Config/cardstack.toml \(path)) or pass --config FILE")
+        case let .failed(error):
+            logger.error("\(error.description); starting on the defaults until the file is fixed")
+        case let .loaded(_, resolved):
+            for warning in resolved.warnings { logger.warning("\(path): \(warning)") }
+        case .unchanged:
+            break
+        }
+
+        let notifier = SystemdNotifier(environment: options.environment)
+        let inherited = inheritedSocket(options.environment, logger: logger)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let hub = try await loop.submit {
+            let hub = Hub(eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial)
+            hub.onStatusChange = { hub in notifier.send("STATUS=\(status(hub))") }
+            return NIOLoopBound(hub, eventLoop: loop)
+        }.get()
+        if let interval = SystemdNotifier.watchdogInterval(environment: options.environment) {
+            // The keep-alive comes from the loop that serves clients: if it hangs, systemd knows.
+            loop.scheduleRepeatedTask(initialDelay: .zero, delay: .microseconds(Int64(interval))) { _ in
+                notifier.send("WATCHDOG=1")
+            }
+        }
+
+        let params = ParamsService(
+            path: path, reloader: reloader,
+            deliver: { update, forced in
+                loop.execute {
+                    let reloading: Bool = if case .loaded = update { true } else { false }
+                    if reloading {
+                        notifier.send("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
+                    }
+                    hub.value.apply(update)
+                    if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
+                }
+            },
+            logger: logger)
+        let server = FrameServer(
+            hub: hub, eventLoop: loop, configuration: options.server, inheritedSocket: inherited, logger: logger,
+            onReady: { _ in
+                loop.execute { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
+            })
+        let services = ServiceGroup(
+            services: [params, server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        do {
+            try await services.run()
+        } catch {
+            notifier.send("STOPPING=1")
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        notifier.send("STOPPING=1")
+        try? await group.shutdownGracefully()
+        logger.info("stopped")
+    }
+
+    /// One line for `systemctl status`.
+    static func status(_ hub: Hub) -> String {
+        var parts = ["revision \(hub.revision)", "\(hub.clientCount) client\(hub.clientCount == 1 ? "" : "s")"]
+        if let error = hub.configError {
+            let place = [error.path, error.line.map { "line \($0)" }, error.column.map { "column \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            parts.append("config error: \(place): \(error.message)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The listening socket systemd passed (`LISTEN_PID`/`LISTEN_FDS`), made close-on-exec,
+    /// with the variables removed so children don't inherit them.
+    static func inheritedSocket(_ environment: [String: String], logger: Logger) -> CInt? {
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+        else { return nil }
+        if count > 1 { logger.warning("systemd passed \(count) sockets; using the first (fd 3)") }
+        let fd: CInt = 3
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+        return fd
+    }
+}

@@ -1,0 +1,23 @@
+/// The daemon's limits and socket settings, with the defaults the README documents.
+public struct ServerConfiguration: Sendable {
+    /// Where to listen (ignored when systemd hands over a socket).
+    public var socketPath: String
+    /// The socket file's mode, applied through the umask at creation.
+    public var socketMode: UInt32 = 0o600
+    /// Request lines longer than this get `line_too_long` and the connection ends.
+    public var maximumLineBytes = 65536
+    /// Replies and events (never dropped) a client may leave unread before it is
+    /// disconnected as too far behind. Frames don't count: an unread frame is replaced.
+    public var maximumBacklogBytes = 1 << 20
+    /// Peers with these uids may connect besides the daemon's own uid and root.
+    public var allowedUIDs: Set<UInt32> = []
+    /// Peers whose primary group is one of these may connect.
+    public var allowedGIDs: Set<UInt32> = []
+    /// Reported in `hello`.
+    public var version: String
+
+    public init(socketPath: String, version: String) {
+        self.socketPath = socketPath
+        self.version = version
+    }
+}

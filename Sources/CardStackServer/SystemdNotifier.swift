@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// sd_notify without libsystemd: one datagram per message to `$NOTIFY_SOCKET` (a path, or
+/// `@name` for the abstract namespace). Without `NOTIFY_SOCKET` every call does nothing.
+public struct SystemdNotifier: Sendable {
+    let address: String?
+
+    public init(environment: [String: String]) {
+        let value = environment["NOTIFY_SOCKET"]
+        address = (value?.isEmpty ?? true) ? nil : value
+    }
+
+    public var isEnabled: Bool { address != nil }
+
+    /// Sends `KEY=VALUE` lines, e.g. `"READY=1\nSTATUS=revision 3"`.
+    @discardableResult
+    public func send(_ message: String) -> Bool {
+        guard let address else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var sockaddr = sockaddr_un()
+        sockaddr.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(address.utf8)
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
+        let capacity = MemoryLayout.size(ofValue: sockaddr.sun_path)
+        guard bytes.count < capacity else { return false }
+        withUnsafeMutableBytes(of: &sockaddr.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        // An abstract address has no trailing NUL; a path has one.
+        let length = MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1)
+        let payload = Array(message.utf8)
+        let sent = withUnsafePointer(to: &sockaddr) { pointer in
+            pointer.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { address in
+                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, socklen_t(length)) }
+            }
+        }
+        return sent == payload.count
+    }
+
+    /// `CLOCK_MONOTONIC` in microseconds, for `MONOTONIC_USEC=` with `RELOADING=1`.
+    public static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+    }
+
+    /// Half of `$WATCHDOG_USEC` when the watchdog is on for this process, in microseconds.
+    public static func watchdogInterval(environment: [String: String]) -> UInt64? {
+        guard let usec = environment["WATCHDOG_USEC"].flatMap(UInt64.init), usec > 0 else { return nil }
+        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
+        return usec / 2
+    }
+}
