@@ -10,7 +10,10 @@ struct Cardstack: AsyncParsableCommand {
             computes a frame locally from a parameter file with no daemon at all.
             """,
         version: CardstackVersion.string,
-        subcommands: [FrameCommand.self]
+        subcommands: [
+            GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
+            PrevCommand.self, SnapCommand.self, WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
+        ]
     )
 }
 

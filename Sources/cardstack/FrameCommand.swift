@@ -54,8 +54,3 @@ struct FrameCommand: ParsableCommand {
     }
 }
 
-/// One line on standard error.
-func printError(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}

@@ -1,0 +1,156 @@
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why talking to the daemon failed, in words that say what to do.
+public enum ClientError: Error, CustomStringConvertible {
+    case noDaemon(SocketPath, String)
+    case refused(WireError)
+    case closed(String)
+    case timeout(String)
+    case protocolError(String)
+
+    public var description: String {
+        switch self {
+        case let .noDaemon(socket, why):
+            "no cardstackd is listening on \(socket.path) (\(socket.origin)): \(why). Start one with `cardstackd --config FILE`, or pass --socket PATH"
+        case let .refused(error): "the daemon refused: \(error.code.rawValue): \(error.message)"
+        case let .closed(reason): "the daemon closed the connection: \(reason)"
+        case let .timeout(what): "no answer from the daemon within the timeout while \(what)"
+        case let .protocolError(what): "the daemon sent something unexpected: \(what)"
+        }
+    }
+}
+
+/// The only client-side socket code: a blocking connection that sends request lines and
+/// reads server lines, with a timeout on every wait.
+public final class DaemonConnection {
+    public let socket: SocketPath
+    /// The daemon's greeting.
+    public private(set) var hello: Hello
+    /// The file descriptor, for callers that wait on several inputs at once.
+    public let fd: CInt
+    private var buffer: [UInt8] = []
+    private var nextID: Int64 = 1
+    /// Events that arrived while waiting for a reply, in order.
+    public var pendingEvents: [ServerMessage] = []
+
+    /// Connects and reads the `hello`.
+    public init(_ socket: SocketPath, timeout: Double = 5) throws {
+        self.socket = socket
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ClientError.noDaemon(socket, String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(socket.path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw ClientError.noDaemon(socket, "the path is too long for a Unix socket")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let why = String(cString: strerror(errno))
+            close(fd)
+            throw ClientError.noDaemon(socket, why)
+        }
+        self.fd = fd
+        self.hello = Hello(version: "", revision: 0)
+        guard case let .hello(hello)? = try readMessage(timeout: timeout) else {
+            throw ClientError.protocolError("the first line was not a hello")
+        }
+        self.hello = hello
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `command` and waits for its reply; events that arrive first are kept in
+    /// ``pendingEvents``.
+    ///
+    /// - Returns: the reply's `result`.
+    /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no.
+    @discardableResult
+    public func request(_ command: Command, timeout: Double = 5) throws -> JSONValue {
+        let id = RequestID.integer(nextID)
+        nextID += 1
+        try send(Request(id: id, command))
+        while true {
+            guard let message = try readMessage(timeout: timeout) else {
+                throw ClientError.timeout("waiting for the reply to \(command.name)")
+            }
+            switch message {
+            case let .reply(reply) where reply.id == id || reply.id == nil:
+                if let error = reply.error { throw ClientError.refused(error) }
+                return reply.result ?? .object([])
+            case let .bye(reason):
+                throw ClientError.closed(reason)
+            default:
+                pendingEvents.append(message)
+            }
+        }
+    }
+
+    /// Writes one request line.
+    public func send(_ request: Request) throws {
+        var line = try WireJSON.encode(request)
+        line.append(UInt8(ascii: "\n"))
+        var sent = 0
+        while sent < line.count {
+            let n = line[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw ClientError.closed(String(cString: strerror(errno))) }
+            sent += n
+        }
+    }
+
+    /// The next server line as raw bytes, or nil when `timeout` seconds pass first
+    /// (`nil` timeout: wait for ever).
+    public func readLine(timeout: Double?) throws -> [UInt8]? {
+        let deadline = timeout.map { now() + $0 }
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var waitMS: Int32 = -1
+            if let deadline {
+                let left = deadline - now()
+                if left <= 0 { return nil }
+                waitMS = Int32(min(left * 1000, 1e9).rounded(.up))
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, waitMS)
+            if ready < 0, errno == EINTR { continue }
+            if ready == 0 { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw ClientError.closed("the connection ended") }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// The next server message, or nil on timeout.
+    public func readMessage(timeout: Double?) throws -> ServerMessage? {
+        if timeout != nil, !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        guard let line = try readLine(timeout: timeout) else { return nil }
+        do {
+            return try WireJSON.decode(ServerMessage.self, from: line)
+        } catch {
+            throw ClientError.protocolError("\(String(decoding: line.prefix(120), as: UTF8.self)): \(error)")
+        }
+    }
+
+    private func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}

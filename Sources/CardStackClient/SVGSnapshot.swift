@@ -1,0 +1,44 @@
+import CardLayout
+
+/// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title.
+public enum SVGSnapshot {
+    public static func render(_ frame: Frame) -> String {
+        let (w, h) = frame.viewport
+        var out = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(n(w)) \(n(h))" width="\(n(w))" height="\(n(h))">
+            <title>cardstack \(frame.style.rawValue) at offset \(n(frame.offset)), front item \(frame.front)</title>
+            <rect width="100%" height="100%" fill="#1d1f24"/>
+
+            """
+        for card in frame.cards {
+            guard let quad = card.quad else { continue }
+            let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+            let hue = Double(card.item) * 137.508
+            let fill = "hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 55%)"
+            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#f5f5f5\" stroke-width=\"1.5\"/>"
+            let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
+            let size = max(6, min(card.size.height * card.scale / 8, 48))
+            out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    static func n(_ x: Double) -> String {
+        let rounded = (x * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import CardStackClient
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Options every command that talks to the daemon shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The daemon's socket (else $CARDSTACK_SOCKET, $XDG_RUNTIME_DIR/cardstack/cardstackd.sock, /tmp/cardstack-$UID/cardstackd.sock).",
+            valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the daemon.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    /// Connects, or exits 1 saying where it looked.
+    func connect() throws -> DaemonConnection {
+        do {
+            return try DaemonConnection(SocketPath.resolve(option: socket), timeout: timeout)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Connects, sends one command and prints its result as JSON.
+    func run(_ command: Command, pretty: Bool = false) throws {
+        let connection = try connect()
+        do {
+            let result = try connection.request(command, timeout: timeout)
+            try printJSON(result, pretty: pretty)
+        } catch {
+            throw fail(error)
+        }
+    }
+}
+
+/// Prints `cardstack: <error>` on stderr and gives the exit code 1.
+func fail(_ error: any Error) -> ExitCode {
+    printError("cardstack: \(error)")
+    return ExitCode(1)
+}
+
+func printJSON(_ value: some Encodable, pretty: Bool) throws {
+    if pretty {
+        print(try WireJSON.encodePretty(value))
+    } else {
+        print(String(decoding: try WireJSON.encode(value), as: UTF8.self))
+    }
+}
+
+/// One line on standard error.
+func printError(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}

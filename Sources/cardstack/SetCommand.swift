@@ -1,0 +1,75 @@
+import ArgumentParser
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change parameters in the daemon's memory (until the file next changes).",
+        discussion: """
+            Each argument is KEY=VALUE with KEY as in the file (layout.spacing, or just spacing
+            when the name is unique) and VALUE in TOML/JSON form: 40, -0.001, true,
+            [1.0, 1.2], "stack" (bare words are strings). The daemon validates like a file
+            load and refuses the whole set if one value is wrong.
+
+            Example: cardstack set spacing=40 scale_step=0.2 flip_range=[1.0,1.2]
+            """)
+
+    @Argument(help: ArgumentHelp("KEY=VALUE pairs.", valueName: "key=value"))
+    var assignments: [String]
+
+    @Flag(name: .long, help: "Indent the JSON for reading.")
+    var pretty = false
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        _ = try tree()
+    }
+
+    /// The `params` object to send: `{"layout": {"spacing": 40}, ...}`.
+    func tree() throws -> JSONValue {
+        var tables: [(key: String, value: JSONValue)] = []
+        for assignment in assignments {
+            guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else {
+                throw ValidationError("\(assignment): expected KEY=VALUE, e.g. spacing=40")
+            }
+            let key = String(assignment[..<eq])
+            let text = String(assignment[assignment.index(after: eq)...])
+            let (table, name) = try resolve(key)
+            let value = parse(text)
+            if let i = tables.firstIndex(where: { $0.key == table }), case var .object(entries) = tables[i].value {
+                entries.removeAll { $0.key == name }
+                entries.append((name, value))
+                tables[i].value = .object(entries)
+            } else {
+                tables.append((table, .object([(name, value)])))
+            }
+        }
+        return .object(tables)
+    }
+
+    /// `layout.spacing` stays; `spacing` becomes `layout.spacing` when only one table has it.
+    func resolve(_ key: String) throws -> (String, String) {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        if parts.count == 2 { return (parts[0], parts[1]) }
+        let matches = ParamsSchema.knownKeys.filter { $0.hasSuffix("." + key) }
+        guard matches.count == 1, let match = matches.first else {
+            let hint = matches.isEmpty ? "known keys: \(ParamsSchema.knownKeys.joined(separator: ", "))" : "say which: \(matches.joined(separator: " or "))"
+            throw ValidationError("\(key) is \(matches.isEmpty ? "not a parameter" : "ambiguous"); \(hint)")
+        }
+        let split = match.split(separator: ".", maxSplits: 1).map(String.init)
+        return (split[0], split[1])
+    }
+
+    /// A value as JSON when it parses as JSON, else as a plain string.
+    func parse(_ text: String) -> JSONValue {
+        if let value = try? WireJSON.decode(JSONValue.self, from: Array(text.utf8)) { return value }
+        return .string(text)
+    }
+
+    func run() throws {
+        try connection.run(.setParams(try tree()), pretty: pretty)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import CardLayout
+import CardStackClient
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Save the daemon's current frame as an SVG picture.",
+        discussion: "One polygon per card, back to front, with its alpha and title. Example: cardstack snapshot --svg stack.svg")
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the SVG (- for stdout).", valueName: "file"))
+    var svg: String
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let daemon = try connection.connect()
+        let text: String
+        do {
+            let frame = try daemon.request(.getFrame, timeout: connection.timeout).decode(as: Frame.self)
+            text = SVGSnapshot.render(frame)
+        } catch {
+            throw fail(error)
+        }
+        if svg == "-" {
+            print(text, terminator: "")
+            return
+        }
+        guard let file = fopen(svg, "w") else {
+            throw fail(ValidationError("cannot write \(svg): \(String(cString: strerror(errno)))"))
+        }
+        fputs(text, file)
+        fclose(file)
+    }
+}

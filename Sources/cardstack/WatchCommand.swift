@@ -1,0 +1,62 @@
+import ArgumentParser
+import CardStackClient
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print the daemon's events as JSON lines until interrupted.",
+        discussion: """
+            Subscribes and copies every event line to stdout as the daemon sends it: frame,
+            params, config_error and state (or those named with --events). Ends with exit 0 on
+            Ctrl-C, or 1 when the daemon goes away.
+
+            Example: cardstack watch --events params,config_error
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Comma-separated events: frame, params, config_error, state.", valueName: "events"))
+    var events: String?
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func kinds() throws -> [EventKind] {
+        guard let events else { return EventKind.allCases }
+        return try events.split(separator: ",").map {
+            guard let kind = EventKind(rawValue: String($0.filter { $0 != " " })) else {
+                throw ValidationError("unknown event \($0); known: frame, params, config_error, state")
+            }
+            return kind
+        }
+    }
+
+    func validate() throws { _ = try kinds() }
+
+    func run() throws {
+        signal(SIGINT) { _ in _exit(0) }
+        signal(SIGPIPE, SIG_IGN)
+        let daemon = try connection.connect()
+        do {
+            try daemon.send(Request(id: .string("watch"), .subscribe(try kinds())))
+            while let line = try daemon.readLine(timeout: nil) {
+                if let message = try? WireJSON.decode(ServerMessage.self, from: line) {
+                    if case let .reply(reply) = message {
+                        if let error = reply.error { throw ClientError.refused(error) }
+                        continue
+                    }
+                    if case let .bye(reason) = message { throw ClientError.closed(reason) }
+                }
+                var out = line
+                out.append(UInt8(ascii: "\n"))
+                let written = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                if written < 0 { return }
+            }
+        } catch {
+            throw fail(error)
+        }
+    }
+}
+
