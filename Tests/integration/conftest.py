@@ -1,0 +1,186 @@
+"""Shared helpers for the integration tests: the real daemon, real sockets, real files.
+
+Binaries come from $CARDSTACK_BIN_DIR (default: <repo>/.build/debug). Every test runs in
+its own temporary directory with its own socket; every wait has a deadline.
+"""
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"))
+DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
+
+
+def wait_for(predicate, timeout=5.0, interval=0.01, what="condition"):
+    """Polls `predicate` until it returns a truthy value or the deadline passes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+class Client:
+    """A plain Python socket speaking the JSON-lines protocol."""
+
+    def __init__(self, path, timeout=5.0):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(timeout)
+        self.sock.connect(str(path))
+        self.buffer = b""
+        self.events = []
+        self.next_id = 1
+        self.hello = self.read()
+
+    def send_line(self, data: bytes):
+        self.sock.sendall(data)
+
+    def send(self, obj):
+        self.sock.sendall(json.dumps(obj).encode() + b"\n")
+
+    def read(self, timeout=5.0):
+        """The next line as JSON (raises on timeout or close)."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no line from the daemon")
+            self.sock.settimeout(left)
+            chunk = self.sock.recv(1 << 20)
+            if not chunk:
+                raise ConnectionError("the daemon closed the connection")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def request(self, cmd, timeout=5.0, **args):
+        """Sends a command with a fresh id and returns its reply; events are kept."""
+        rid = self.next_id
+        self.next_id += 1
+        self.send({"id": rid, "cmd": cmd, **args})
+        while True:
+            message = self.read(timeout)
+            if "event" in message:
+                self.events.append(message)
+                continue
+            assert message["id"] == rid, message
+            return message
+
+    def ok(self, cmd, **args):
+        reply = self.request(cmd, **args)
+        assert reply["ok"], reply
+        return reply["result"]
+
+    def event(self, name, timeout=5.0, where=lambda e: True):
+        """The next event called `name` matching `where` (earlier ones are dropped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, e in enumerate(self.events):
+                if e["event"] == name and where(e):
+                    del self.events[: i + 1]
+                    return e
+            self.events.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {name} event")
+            message = self.read(left)
+            if "event" in message:
+                self.events.append(message)
+
+    def close(self):
+        self.sock.close()
+
+
+class Daemon:
+    """A real cardstackd on a temporary config and socket."""
+
+    def __init__(self, tmp, config_text=None, config_name="cardstack.toml", args=(), env=None, start=True):
+        self.dir = pathlib.Path(tmp)
+        self.config = self.dir / "conf" / config_name
+        self.config.parent.mkdir(parents=True, exist_ok=True)
+        if config_text is None:
+            shutil.copy(DEFAULT_CONFIG, self.config)
+        elif config_text is not False:
+            self.config.write_text(config_text)
+        self.socket = self.dir / "run" / "cardstackd.sock"
+        self.log = self.dir / "daemon.log"
+        self.args = list(args)
+        self.env = dict(os.environ, **(env or {}))
+        self.proc = None
+        if start:
+            self.start()
+
+    def command(self):
+        return [str(BIN / "cardstackd"), "--config", str(self.config), "--socket", str(self.socket), *self.args]
+
+    def start(self, wait=True):
+        self.logfile = open(self.log, "ab")
+        self.proc = subprocess.Popen(self.command(), stdout=self.logfile, stderr=subprocess.STDOUT, env=self.env)
+        if wait:
+            wait_for(self.ready, what="the daemon's socket")
+        return self
+
+    def ready(self):
+        if self.proc.poll() is not None:
+            raise AssertionError(f"cardstackd exited {self.proc.returncode}: {self.log.read_text()}")
+        try:
+            Client(self.socket, timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    def client(self):
+        return Client(self.socket)
+
+    def cli(self, *args, check=True, timeout=10):
+        """Runs the `cardstack` CLI against this daemon."""
+        result = subprocess.run(
+            [str(BIN / "cardstack"), *args, "--socket", str(self.socket)],
+            capture_output=True, text=True, timeout=timeout,
+        )
+        if check:
+            assert result.returncode == 0, result.stderr
+        return result
+
+    def log_text(self):
+        return self.log.read_text()
+
+    def stop(self, sig=signal.SIGTERM, timeout=5):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode if self.proc else None
+
+
+@pytest.fixture
+def make_daemon(tmp_path):
+    daemons = []
+
+    def make(*args, **kwargs):
+        d = Daemon(tmp_path / f"d{len(daemons)}", *args, **kwargs)
+        daemons.append(d)
+        return d
+
+    yield make
+    for d in daemons:
+        d.stop(signal.SIGKILL)
+
+
+@pytest.fixture
+def daemon(make_daemon):
+    return make_daemon()
