@@ -8,6 +8,8 @@ public struct Parameters: Sendable, Equatable, Codable {
     public var card = Card()
     public var viewport = Viewport()
     public var animation = Animation()
+    /// `[carousel]`: iCarousel's options; every option left nil takes the type's default.
+    public var carousel = Carousel()
 
     public init() {}
 
