@@ -8,7 +8,9 @@
 /// (the last factor but one is the source's `viewpointOffset` of `-w/5`). Alpha is 0 left of
 /// `o = -3`, `o + 3` up to `-2`, else 1. Seven items around the current one are laid out,
 /// and the depth order is iCarousel's (key `1 + o`: cards further right draw on top).
-/// `[carousel]` is not read: these numbers are the source's own.
+/// Cards whose outline lies wholly left or right of the viewport (among them every card the
+/// source parks at `t = 2`) are dropped. `[carousel]` is not read: these numbers are the
+/// source's own.
 public struct Switcher9Layout: StyleLayout {
     /// The source's `carousel:valueForOption:` returns 7 visible items.
     public static let visibleItems = 7
@@ -22,9 +24,15 @@ public struct Switcher9Layout: StyleLayout {
         for slot in CarouselWindow.slots(position: s, cards: n, wrap: wrap, visible: Self.visibleItems) {
             let alpha = Self.alpha(slot.offset)
             guard alpha > 0 else { continue }
-            out.append(CarouselLayout.place(
+            let card = CarouselLayout.place(
                 slot, alpha: alpha, transform: Self.transform(slot.offset, parameters), parameters,
-                scale: Self.scale(slot.offset)))
+                scale: Self.scale(slot.offset))
+            // The source parks cards past the pole off screen "so they are not shown"; cards
+            // whose outline misses the viewport are left out of the frame.
+            if let quad = card.quad, quad.allSatisfy({ $0.x <= 0 }) || quad.allSatisfy({ $0.x >= parameters.viewport.width }) {
+                continue
+            }
+            out.append(card)
         }
         let current = CarouselWindow.currentItem(position: s, cards: n, wrap: wrap)
         let reference = Self.transform(CarouselWindow.slot(item: current, position: s, cards: n, wrap: wrap).offset, parameters)
