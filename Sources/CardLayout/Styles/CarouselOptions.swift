@@ -22,6 +22,10 @@ public struct CarouselOptions: Sendable, Equatable {
     /// The circle's radius before inversion (0 for the types without a circle).
     public var radius: Double
     /// The angular step between neighbours before inversion (0 without a circle).
+    ///
+    /// iCarousel's code asks rotary and cylinder for each item's own angle (default
+    /// `offset · arc / count`) and wheel for the step; a file holds one number, so `angle` is
+    /// the step for all three, as iCarousel's README describes the option.
     public var angle: Double
     /// Cover flow's turn, the time machine's lean (0 for the other types).
     public var tilt: Double
