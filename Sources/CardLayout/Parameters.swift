@@ -1,6 +1,6 @@
 /// Everything the layout depends on: the resolved parameter file (SPEC §2).
 ///
-/// The tables and keys mirror the file (`layout`, `card`, `viewport`, `animation`), so the
+/// The tables and keys mirror the file (`layout`, `card`, `viewport`, `animation`, `carousel`), so the
 /// JSON form that `get_params` sends has the same shape as the TOML users edit. Values are
 /// assumed valid; `CardStackParams` is the one place that checks ranges and reports errors.
 public struct Parameters: Sendable, Equatable, Codable {
@@ -8,6 +8,8 @@ public struct Parameters: Sendable, Equatable, Codable {
     public var card = Card()
     public var viewport = Viewport()
     public var animation = Animation()
+    /// `[carousel]`: iCarousel's options; every option left nil takes the type's default.
+    public var carousel = Carousel()
 
     public init() {}
 

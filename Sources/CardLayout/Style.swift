@@ -2,28 +2,59 @@
 ///
 /// Each case names a type conforming to ``StyleLayout``; adding a style means adding a case,
 /// its layout type, and one line in ``layout``. Nothing else in the package changes.
+/// The math of every style, with its sources, is in shared/LAYOUTS.md.
 public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
     /// CardsAnimationDemo's card stack (SPEC §3), the reference style.
     case stack
+    /// seedante/CardAnimation's flip-down deck (LAYOUTS.md §5.3).
+    case flip
+    /// iCarousel's cover flow, and cover flow 2 in its settled form (LAYOUTS.md §2).
+    case coverflow, coverflow2
+    /// iCarousel's flat row.
+    case linear
+    /// iCarousel's circular types: items on a ring, a drum, or a wheel; inverted seen from inside.
+    case rotary, invertedRotary = "inverted_rotary"
+    case cylinder, invertedCylinder = "inverted_cylinder"
+    case wheel, invertedWheel = "inverted_wheel"
+    /// iCarousel's receding row of items, and its inverted form.
+    case timeMachine = "time_machine", invertedTimeMachine = "inverted_time_machine"
+    /// The iOS 9 task switcher (DemoTaskTray, LAYOUTS.md §3).
+    case switcher9
+    /// The iOS 7 task switcher (GCCardViewController, LAYOUTS.md §4).
+    case switcher7
+    /// The zoom flow of the UICollectionView article (LAYOUTS.md §7).
+    case zoomFlow = "zoom_flow"
 
     /// The layout that computes this style's cards.
     public var layout: any StyleLayout {
         switch self {
         case .stack: StackLayout()
+        case .flip: FlipLayout()
+        case .switcher9: Switcher9Layout()
+        case .switcher7: Switcher7Layout()
+        case .zoomFlow: ZoomFlowLayout()
+        case .coverflow, .coverflow2, .linear, .rotary, .invertedRotary, .cylinder, .invertedCylinder, .wheel,
+            .invertedWheel, .timeMachine, .invertedTimeMachine:
+            // Every remaining case is one of iCarousel's types, under the same name.
+            CarouselLayout(CarouselType(self) ?? .linear)
         }
     }
 
-    /// `layout.wrap` when the file does not set it (iCarousel's rule for its types).
+    /// `layout.wrap` when the file does not set it: on for the stack, the flip deck and
+    /// iCarousel's circular types (iCarousel's rule), off for the others.
     public var defaultWrap: Bool {
         switch self {
-        case .stack: true
+        case .stack, .flip, .rotary, .invertedRotary, .cylinder, .invertedCylinder, .wheel, .invertedWheel: true
+        default: false
         }
     }
 
-    /// `card.anchor` when the file does not set it.
+    /// `card.anchor` when the file does not set it: the bottom edge's centre for the styles
+    /// that hinge on it (stack, flip), the centre for the others.
     public var defaultAnchor: [Double] {
         switch self {
-        case .stack: [0.5, 1.0]
+        case .stack, .flip: [0.5, 1.0]
+        default: [0.5, 0.5]
         }
     }
 }
@@ -35,7 +66,8 @@ public protocol StyleLayout: Sendable {
     /// - Parameters:
     ///   - offset: the scroll position in points, already wrapped or clamped.
     ///   - parameters: the parameters in force.
-    /// - Returns: only visible cards (no `alpha == 0`, no `ratio <= 0`), with `z` strictly
-    ///   increasing. The cost depends on the visible window, never on the deck size.
+    /// - Returns: only visible cards (no `alpha == 0`, no hidden back face; the stack also
+    ///   drops `ratio <= 0`), with `z` strictly increasing. The cost depends on the visible
+    ///   window, never on the deck size.
     func cards(offset: Double, parameters: Parameters) -> [CardPlacement]
 }

@@ -128,6 +128,7 @@ public enum ParamsSchema {
             number("deceleration", .open(0, 1), \.animation.deceleration),
             boolean("snap", \.animation.snap),
         ]),
+        ("carousel", carouselKeys),
     ]
 
     /// An allowed interval for a number, printed the way the README writes it.

@@ -1,0 +1,64 @@
+/// The iOS 7 task switcher (Yuzeyang/GCCardViewController, LAYOUTS.md §4): a paging row
+/// of cards, one page of `spacing` points each, the current card full size and its
+/// neighbours shrunk by `scale_step` and dimmed by 0.2.
+///
+/// Card `i` is centred at `x = W/2 + (i - offset/spacing)·spacing`, `y = H/2`. With
+/// `diff = offset - current·spacing` and `progress = |diff| / spacing`, the current card has
+/// scale `1 - step·progress` and alpha `1 - 0.2·progress`; the neighbour it moves toward
+/// (`current + 1` when `diff > 0`, else `current - 1`) has `1 - step + step·progress` and
+/// `0.8 + 0.2·progress`; every other card `1 - step` and `0.8`. Transform `S(scale, scale, 1)`
+/// about the anchor, no perspective; cards draw in index order.
+///
+/// Resting form: the source's current card changes only after 80 % of a page (hysteresis)
+/// and untouched cards keep stale values. Here `current` is the nearest page and untouched
+/// cards take the resting 0.9 / 0.8, so the frame is a function of the offset; the
+/// hysteresis is state the daemon may keep later. Cards that do not overlap the viewport
+/// are dropped (the source keeps four card views, which cover the same cards).
+public struct Switcher7Layout: StyleLayout {
+    /// The source's opacity step (`1 - 0.2·progress`, `0.8 + 0.2·progress`).
+    public static let opacityStep = 0.2
+
+    public init() {}
+
+    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+        let d = parameters.layout.spacing, step = parameters.layout.scaleStep
+        let card = parameters.card, view = parameters.viewport
+        let s = offset / d
+        let current = clampedInt(s.rounded(.toNearestOrAwayFromZero))
+        let diff = offset - Double(current) * d
+        let progress = min(abs(diff) / d, 1)
+        let neighbour = diff > 0 ? current + 1 : current - 1
+        let reach = (view.width / 2 + card.width) / d
+        guard
+            let window = IndexWindow.indices(
+                around: s, reach: reach, cards: parameters.layout.cards, wrap: parameters.layout.wrap)
+        else { return [] }
+        var out: [CardPlacement] = []
+        for i in window {
+            let o = Double(i) - s
+            let (scale, alpha): (Double, Double) =
+                i == current
+                ? (1 - step * progress, 1 - Self.opacityStep * progress)
+                : i == neighbour
+                    ? (1 - step + step * progress, 1 - Self.opacityStep + Self.opacityStep * progress)
+                    : (1 - step, 1 - Self.opacityStep)
+            let position = Point(
+                view.width / 2 + o * d + (card.anchor[0] - 0.5) * card.width,
+                view.height / 2 + (card.anchor[1] - 0.5) * card.height)
+            guard scale > 0, alpha > 0, overlapsViewport(position.x, scale, parameters) else { continue }
+            let item = IndexWindow.item(i, cards: parameters.layout.cards)
+            out.append(CardPlacement(
+                index: i, item: item, title: card.title(of: item), ratio: o, position: position,
+                size: (card.width, card.height), anchor: Point(card.anchor[0], card.anchor[1]),
+                scale: scale, alpha: alpha, z: out.count, transform: .scale(scale, scale, 1)))
+        }
+        return out
+    }
+}
+
+/// Whether a card whose anchor sits at `x`, scaled by `scale` about it, overlaps the
+/// viewport horizontally.
+func overlapsViewport(_ x: Double, _ scale: Double, _ parameters: Parameters) -> Bool {
+    let w = parameters.card.width * scale, ax = parameters.card.anchor[0]
+    return x + (1 - ax) * w > 0 && x - ax * w < parameters.viewport.width
+}
