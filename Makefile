@@ -24,6 +24,7 @@ deps:
 
 test-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
 
 define apt_install
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -43,9 +44,11 @@ run: build
 frame: build
 	@.build/debug/cardstack frame --config $(CONFIG)
 
+# Unit tests (Swift Testing), then the integration tests against the real binaries.
 test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
 clean:
 	rm -rf .build

@@ -1,0 +1,104 @@
+"""Starting, stopping and socket safety of the real daemon."""
+import os
+import signal
+import socket
+import stat
+import subprocess
+
+import pytest
+
+from conftest import BIN, Client, wait_for
+
+
+def test_socket_and_directory_modes(daemon):
+    assert stat.S_IMODE(os.stat(daemon.socket.parent).st_mode) == 0o700
+    assert stat.S_IMODE(os.lstat(daemon.socket).st_mode) == 0o600
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stop_says_bye_to_every_client_and_exits_0(daemon, sig):
+    clients = [daemon.client() for _ in range(3)]
+    clients[0].ok("subscribe")
+    clients[0].ok("fling", velocity=5000)  # stopping in the middle of an animation
+    assert daemon.stop(sig) == 0
+    for c in clients:
+        while True:
+            message = c.read()
+            if message.get("event") == "bye":
+                assert message["reason"] == "the daemon is stopping"
+                break
+    assert not daemon.socket.exists()
+    assert "stopped" in daemon.log_text()
+
+
+def test_a_second_daemon_on_a_live_socket_refuses_to_start(make_daemon, daemon):
+    c = daemon.client()
+    r = subprocess.run(daemon.command(), capture_output=True, text=True, timeout=20)
+    assert r.returncode == 1
+    assert f"another cardstackd is already listening on {daemon.socket}" in r.stderr
+    assert c.ok("ping") == {}  # the first one still serves
+    assert daemon.socket.exists()
+
+
+def test_a_stale_socket_is_replaced(make_daemon):
+    d = make_daemon(start=False)
+    d.socket.parent.mkdir(mode=0o700, parents=True)
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(str(d.socket))
+    stale.close()  # the file stays, nobody listens: a crashed daemon's leftover
+    d.start()
+    assert d.client().ok("ping") == {}
+
+
+def test_a_file_in_the_way_is_not_deleted(make_daemon):
+    d = make_daemon(start=False)
+    d.socket.parent.mkdir(mode=0o700, parents=True)
+    d.socket.write_text("precious")
+    r = subprocess.run(d.command(), capture_output=True, text=True, timeout=20)
+    assert r.returncode == 1 and "is not a socket" in r.stderr
+    assert d.socket.read_text() == "precious"
+
+
+def test_sigkill_leaves_a_socket_the_next_daemon_takes_over(make_daemon):
+    d = make_daemon()
+    d.stop(signal.SIGKILL)
+    assert d.socket.exists()
+    d.start()
+    assert d.client().ok("ping") == {}
+
+
+def test_help_explains(tmp_path):
+    out = subprocess.run([str(BIN / "cardstackd"), "--help"], capture_output=True, text=True).stdout
+    for words in ("--config", "--socket", "SIGHUP", "XDG_RUNTIME_DIR", "config_error"):
+        assert words in out
+    out = subprocess.run([str(BIN / "cardstack"), "--help"], capture_output=True, text=True).stdout
+    for words in ("get", "set", "scroll", "fling", "watch", "snapshot", "frame"):
+        assert words in out
+
+
+def test_cli_without_a_daemon_says_where_it_looked(tmp_path):
+    r = subprocess.run([str(BIN / "cardstack"), "get", "state"], capture_output=True, text=True,
+                       env=dict(os.environ, CARDSTACK_SOCKET=str(tmp_path / "none.sock")), timeout=20)
+    assert r.returncode == 1
+    assert f"no cardstackd is listening on {tmp_path / 'none.sock'} (from $CARDSTACK_SOCKET)" in r.stderr
+
+
+def test_cli_round_trip(daemon, tmp_path):
+    assert '"offset":15' in daemon.cli("scroll", "15").stdout
+    r = daemon.cli("set", "spacing=-1", check=False)
+    assert r.returncode == 1 and "layout.spacing must be > 0, got -1" in r.stderr
+    assert '"spacing":40' in daemon.cli("set", "spacing=40").stdout
+    svg = tmp_path / "frame.svg"
+    daemon.cli("snapshot", "--svg", str(svg))
+    text = svg.read_text()
+    assert text.startswith("<svg") and text.count("<polygon") == 11
+    watch = subprocess.Popen([str(BIN / "cardstack"), "watch", "--events", "params", "--socket", str(daemon.socket)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: daemon.client().ok("get_state")["clients"] >= 2, what="the watcher")
+        daemon.cli("set", "scale_step=0.2")
+        line = watch.stdout.readline()
+        assert '"event":"params"' in line and '"scale_step":0.2' in line
+    finally:
+        watch.send_signal(signal.SIGINT)
+        assert watch.wait(5) == 0
