@@ -4,19 +4,29 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= Config/cardstack.toml
 SWIFT_BUILD_FLAGS ?=
+BINDIR ?= $(PREFIX)/bin
+SYSCONFDIR ?= /etc
+DATADIR ?= $(PREFIX)/share/cardstack
+DOCDIR ?= $(PREFIX)/share/doc/cardstack
+SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
+SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+# Which build `make install` copies: release (built first) or debug (as it is).
+BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
 BUILD_PACKAGES := libinotifytools0-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd
 
-.PHONY: help deps test-deps build release run test frame clean
+.PHONY: help deps test-deps build release run test frame bench install uninstall clean
 
 help:
 	@echo "make run        install what is missing, build, and show the default stack"
 	@echo "make test       install what is missing, build, and run every test"
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
+	@echo "make bench      performance figures (release build)"
+	@echo "make install    binaries, systemd units and /etc/cardstack/cardstack.toml (PREFIX, DESTDIR)"
 
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:
@@ -49,6 +59,33 @@ test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
+
+bench: release
+	python3 Benchmarks/bench.py --bin .build/release
+
+# Binaries, system and user units (with this PREFIX's paths), the default parameter file
+# (an edited one is never overwritten), the presets and the README.
+install: $(if $(filter debug,$(BUILD)),build,release)
+	install -Dm755 .build/$(BUILD)/cardstackd $(DESTDIR)$(BINDIR)/cardstackd
+	install -Dm755 .build/$(BUILD)/cardstack $(DESTDIR)$(BINDIR)/cardstack
+	install -d $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR) $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) $(DESTDIR)$(DATADIR)/presets
+	for unit in cardstackd.service cardstackd.socket; do \
+	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc/cardstack|$(DOCDIR)|g' \
+	      -e 's|%E/cardstack|$(SYSCONFDIR)/cardstack|g' systemd/$$unit > $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/$$unit; \
+	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc/cardstack|$(DOCDIR)|g' \
+	      systemd/user/$$unit > $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
+	done
+	chmod 644 $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml ]; then \
+	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml"; \
+	else install -Dm644 Config/cardstack.toml $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml; fi
+	install -m644 Config/presets/*.toml $(DESTDIR)$(DATADIR)/presets/
+	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cardstackd $(DESTDIR)$(BINDIR)/cardstack
+	rm -f $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf .build

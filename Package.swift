@@ -86,6 +86,12 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: settings
         ),
+        .executableTarget(
+            name: "wire-benchmark",
+            dependencies: ["CardLayout", "CardStackProtocol"],
+            path: "Benchmarks/WireBenchmark",
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: ["CardLayout"],

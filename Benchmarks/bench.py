@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""cardstackd's performance figures, each measured side by side with its floor in one run.
+
+  make bench        (builds release binaries, then runs this)
+  python3 Benchmarks/bench.py --bin .build/release [--saves 300] [--subscribers 1000]
+
+Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C program that
+reads inotify, re-reads the file and writes it to a Unix socket; `ping` round trip against
+mpv's JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers
+for 10 s; and a 240 fps fling fanned out to N subscribers against a C server writing the
+same bytes to every client.
+"""
+import argparse
+import json
+import os
+import pathlib
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
+from conftest import Client, wait_for  # noqa: E402
+
+CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
+
+
+def percentiles(samples):
+    s = sorted(samples)
+    pick = lambda q: s[min(len(s) - 1, int(q * len(s)))]
+    return pick(0.5), pick(0.9), pick(0.99)
+
+
+def fmt(label, samples, unit="µs", scale=1e6):
+    p50, p90, p99 = (x * scale for x in percentiles(samples))
+    return f"{label:<34} p50 {p50:8.1f}  p90 {p90:8.1f}  p99 {p99:8.1f} {unit}  (n={len(samples)})"
+
+
+def cpu_ticks(pid):
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def compile_floor(tmp):
+    out = {}
+    for name in ("save_floor", "fanout_floor", "fanout_reader"):
+        exe = tmp / name
+        subprocess.run(["cc", "-O2", "-o", str(exe), str(HERE / "floor" / f"{name}.c")], check=True)
+        out[name] = exe
+    return out
+
+
+def start_daemon(bin_dir, config, sock):
+    proc = subprocess.Popen([str(bin_dir / "cardstackd"), "--config", str(config), "--socket", str(sock),
+                             "--log-level", "warning"], stderr=subprocess.DEVNULL)
+
+    def up():
+        try:
+            Client(sock, timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    wait_for(up, timeout=20, what="cardstackd")
+    return proc
+
+
+def bench_saves(bin_dir, floor, n):
+    shm = pathlib.Path(tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
+    ddir, fdir = shm / "daemon", shm / "floor"
+    ddir.mkdir()
+    fdir.mkdir()
+    (ddir / "cardstack.toml").write_text(CONFIG)
+    (fdir / "cardstack.toml").write_text(CONFIG)
+    daemon = start_daemon(bin_dir, ddir / "cardstack.toml", shm / "d.sock")
+    floor_proc = subprocess.Popen([str(floor["save_floor"]), str(fdir), "cardstack.toml", str(shm / "f.sock")])
+    wait_for(lambda: (shm / "f.sock").exists(), what="the floor")
+    fsock = socket.socket(socket.AF_UNIX)
+    fsock.connect(str(shm / "f.sock"))
+    c = Client(shm / "d.sock")
+    c.ok("subscribe", events=["params"])
+    ours, theirs = [], []
+    for i in range(n):
+        text = CONFIG.replace("spacing = 30.0", f"spacing = {31 + i % 50}.5")
+        for target, sink in ((ddir, ours), (fdir, theirs)):
+            tmp = target / ".cardstack.toml.new"
+            tmp.write_text(text)
+            t0 = time.perf_counter()
+            os.rename(tmp, target / "cardstack.toml")
+            if target is ddir:
+                c.event("params")
+            else:
+                got = b""
+                while not got.endswith(b"\n"):
+                    got += fsock.recv(1 << 16)
+            sink.append(time.perf_counter() - t0)
+        time.sleep(0.002)
+    daemon.terminate()
+    floor_proc.kill()
+    daemon.wait()
+    shutil.rmtree(shm, ignore_errors=True)
+    return ours, theirs
+
+
+def bench_ping(bin_dir, n):
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    (tmp / "c.toml").write_text(CONFIG)
+    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock")
+    c = Client(tmp / "d.sock")
+    mpv = None
+    m = None
+    if shutil.which("mpv"):
+        mpv = subprocess.Popen(["mpv", "--idle", "--no-video", "--no-config", "--really-quiet",
+                                f"--input-ipc-server={tmp / 'mpv.sock'}"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        wait_for(lambda: (tmp / "mpv.sock").exists(), timeout=20, what="mpv's socket")
+        m = socket.socket(socket.AF_UNIX)
+        m.connect(str(tmp / "mpv.sock"))
+        mfile = m.makefile("rb")
+    ours, theirs = [], []
+    for i in range(n):
+        t0 = time.perf_counter()
+        c.ok("ping")
+        ours.append(time.perf_counter() - t0)
+        if m:
+            t0 = time.perf_counter()
+            m.sendall(b'{"command":["get_property","volume"],"request_id":%d}\n' % (i + 1))
+            while True:  # skip mpv's own events
+                reply = json.loads(mfile.readline())
+                if reply.get("request_id") == i + 1:
+                    break
+            theirs.append(time.perf_counter() - t0)
+    cpu = None
+    # Idle: 10 subscribers, nothing moving, for 10 s.
+    idle = [Client(tmp / "d.sock") for _ in range(10)]
+    for s in idle:
+        s.ok("subscribe")
+    time.sleep(0.5)
+    before = cpu_ticks(daemon.pid)
+    time.sleep(10)
+    cpu = cpu_ticks(daemon.pid) - before
+    daemon.terminate()
+    daemon.wait()
+    if mpv:
+        mpv.kill()
+    return ours, theirs, cpu
+
+
+def bench_fanout(bin_dir, floor, subscribers, fps=240):
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    (tmp / "c.toml").write_text(CONFIG)
+    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock")
+    c = Client(tmp / "d.sock")
+    c.ok("set_params", params={"animation": {"fps": fps}})
+    # One extra subscriber that never reads.
+    lazy = socket.socket(socket.AF_UNIX)
+    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    lazy.connect(str(tmp / "d.sock"))
+    lazy.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
+    frame_bytes = len(json.dumps({"event": "frame", "seq": 1, "revision": 1, "frame": c.ok("get_frame")},
+                                 separators=(",", ":"))) + 1
+    reader = subprocess.Popen([str(floor["fanout_reader"]), str(tmp / "d.sock"), str(subscribers), "0.5"],
+                              stdout=subprocess.PIPE, text=True)
+    assert reader.stdout.readline().strip() == "connected"
+    wait_for(lambda: c.ok("get_state")["clients"] >= subscribers + 2, timeout=30, what="subscribers")
+    time.sleep(0.5)
+    before = cpu_ticks(daemon.pid)
+    c.ok("fling", velocity=100000)
+    out = reader.stdout.readline().split()
+    ours_cpu = (cpu_ticks(daemon.pid) - before) / os.sysconf("SC_CLK_TCK")
+    reader.wait()
+    daemon.terminate()
+    daemon.wait()
+    ours = dict(zip(("min", "median", "max", "gapped", "seconds"), map(float, out)))
+    # The floor, same clients, same bytes, same rate, same duration.
+    floor_server = subprocess.Popen([str(floor["fanout_floor"]), str(tmp / "f.sock"), str(subscribers), str(fps),
+                                     f"{ours['seconds']:.3f}", str(frame_bytes)], stdout=subprocess.PIPE, text=True)
+    wait_for(lambda: (tmp / "f.sock").exists(), what="the fan-out floor")
+    reader = subprocess.run([str(floor["fanout_reader"]), str(tmp / "f.sock"), str(subscribers), "0.5"],
+                            capture_output=True, text=True, timeout=120)
+    theirs_cpu = float(floor_server.communicate(timeout=60)[0])
+    out = reader.stdout.splitlines()[-1].split()
+    theirs = dict(zip(("min", "median", "max", "gapped", "seconds"), map(float, out)))
+    lazy.close()
+    return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=str(HERE.parent / ".build" / "release"))
+    parser.add_argument("--saves", type=int, default=300)
+    parser.add_argument("--pings", type=int, default=1000)
+    parser.add_argument("--subscribers", type=int, default=1000)
+    args = parser.parse_args()
+    bin_dir = pathlib.Path(args.bin)
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    floor = compile_floor(tmp)
+
+    ours, theirs = bench_saves(bin_dir, floor, args.saves)
+    print(fmt("save -> params event (cardstackd)", ours))
+    print(fmt("save -> bytes (C inotify floor)", theirs))
+    print(f"{'':<34} ratio p50 {percentiles(ours)[0] / percentiles(theirs)[0]:.2f}x"
+          f"  p99 {percentiles(ours)[2] / percentiles(theirs)[2]:.2f}x")
+
+    ours, theirs, idle = bench_ping(bin_dir, args.pings)
+    print(fmt("ping round trip (cardstackd)", ours))
+    if theirs:
+        print(fmt("get_property round trip (mpv)", theirs))
+        print(f"{'':<34} ratio p50 {percentiles(ours)[0] / percentiles(theirs)[0]:.2f}x")
+    else:
+        print("mpv is not installed (apt-get install mpv): no ping comparison")
+    print(f"{'idle, 10 subscribers, 10 s':<34} {idle} CPU ticks")
+
+    ours, ours_cpu, theirs, theirs_cpu, size = bench_fanout(bin_dir, floor, args.subscribers)
+    n = args.subscribers
+    print(f"fan-out, {n} subscribers, 240 fps fling, {size}-byte frames, + 1 subscriber that never reads:")
+    for label, r, cpu in (("cardstackd", ours, ours_cpu), ("C floor", theirs, theirs_cpu)):
+        fps = r["median"] / r["seconds"] if r["seconds"] else 0
+        print(f"  {label:<12} frames per client min {r['min']:.0f} median {r['median']:.0f} over {r['seconds']:.2f} s"
+              f" ({fps:.0f} fps), clients with seq gaps {r['gapped']:.0f}, CPU {cpu:.2f} s")
+    if theirs["median"]:
+        print(f"  ratio: frames {ours['median'] / theirs['median']:.2f}x, CPU {ours_cpu / max(theirs_cpu, 1e-9):.2f}x")
+
+
+if __name__ == "__main__":
+    main()
