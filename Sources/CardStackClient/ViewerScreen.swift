@@ -19,7 +19,7 @@ public struct ViewerScreen: Sendable {
     public func compose(_ state: ViewerState, columns: Int, rows: Int, now: Double) -> ScreenBuffer {
         var screen = ScreenBuffer(width: columns, height: rows)
         guard columns >= Self.minimumSize.columns, rows >= Self.minimumSize.rows else {
-            let words = ["terminal too small:", "\(columns)x\(rows),", "need at least", "\(Self.minimumSize.columns)x\(Self.minimumSize.rows)"]
+            let words = ["terminal too small", "(\(columns)x\(rows)): need", "at least \(Self.minimumSize.columns)x\(Self.minimumSize.rows)"]
             for (i, line) in words.enumerated() where i < rows { screen.write(line, row: i, column: 0) }
             return screen
         }
