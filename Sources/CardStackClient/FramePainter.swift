@@ -6,10 +6,12 @@ import CardLayout
 ///
 /// In monochrome only the outlines are drawn (`▀ ▄ █`), faint for half-transparent cards.
 public struct FramePainter: Sendable {
+    /// How much colour to use.
     public var mode: ColorMode
     /// The viewport's background; alpha blends toward it.
     public var background = RGB(0x1D, 0x1F, 0x24)
 
+    /// A painter for terminals with `mode`.
     public init(mode: ColorMode) { self.mode = mode }
 
     /// A card's fill colour, from its item (golden-angle hues, so neighbours differ).

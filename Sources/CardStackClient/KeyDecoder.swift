@@ -2,12 +2,15 @@
 public enum Key: Sendable, Equatable {
     /// A printable ASCII character.
     case character(Character)
+    /// Cursor and paging keys.
     case up, down, pageUp, pageDown, home, end
+    /// A lone ESC.
     case escape
     /// Ctrl-C (byte 3 in raw mode).
     case interrupt
     /// Ctrl-L.
     case redraw
+    /// The mouse wheel (button 64 and 65 reports).
     case wheelUp, wheelDown
 }
 
@@ -20,6 +23,7 @@ public enum Key: Sendable, Equatable {
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
+    /// A decoder with nothing pending.
     public init() {}
 
     /// The keys in `bytes` (plus whatever was left over from the last call).

@@ -4,7 +4,9 @@ import CardStackProtocol
 public enum ViewerAction: Sendable, Equatable {
     /// Send this command to the daemon (without waiting for its reply).
     case send(Command)
+    /// Leave the viewer.
     case quit
+    /// Show or hide the key list.
     case toggleHelp
     /// Close the help overlay if it is open.
     case dismiss
@@ -28,6 +30,7 @@ public struct KeyMap: Sendable, Equatable {
     public var spacing: Double
     public var cards: Int
 
+    /// Bindings for a deck of `cards` cards `spacing` points apart.
     public init(spacing: Double, cards: Int) {
         self.spacing = spacing
         self.cards = cards

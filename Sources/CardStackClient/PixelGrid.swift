@@ -19,16 +19,20 @@ public struct PixelGrid: Sendable, Equatable {
         }
     }
 
+    /// Size in pixels (columns, and twice the rows).
     public let width: Int
     public let height: Int
+    /// Row by row.
     public var pixels: [Pixel]
 
+    /// An empty grid: no card, outside the viewport.
     public init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         self.pixels = Array(repeating: Pixel(), count: self.width * self.height)
     }
 
+    /// The pixel in column `x`, pixel row `y`.
     public subscript(x: Int, y: Int) -> Pixel {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }

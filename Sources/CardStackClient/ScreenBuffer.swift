@@ -3,8 +3,11 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// SGR 1.
     public static let bold = CellAttributes(rawValue: 1)
+    /// SGR 2 (dim).
     public static let faint = CellAttributes(rawValue: 2)
+    /// SGR 7.
     public static let reverse = CellAttributes(rawValue: 4)
 }
 
@@ -42,16 +45,20 @@ public struct Cell: Sendable, Hashable {
 /// let bytes = next.output(from: previous, mode: .trueColor)  // only what changed
 /// ```
 public struct ScreenBuffer: Sendable, Equatable {
+    /// Size in cells.
     public let width: Int
     public let height: Int
+    /// Row by row.
     public private(set) var cells: [Cell]
 
+    /// A screen of `width` x `height` copies of `fill`.
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         self.cells = Array(repeating: fill, count: self.width * self.height)
     }
 
+    /// The cell at `(row, column)`; writes outside the screen are ignored.
     public subscript(row: Int, column: Int) -> Cell {
         get { cells[row * width + column] }
         set {

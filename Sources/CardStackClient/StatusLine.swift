@@ -11,6 +11,7 @@ public struct StatusField: Sendable, Equatable {
     /// every frame, such as the offset or the frame rate).
     public var tracked: Bool
 
+    /// A field; `tracked` ones are highlighted when they change.
     public init(_ key: String, _ text: String, tracked: Bool = true) {
         self.key = key
         self.text = text
@@ -21,8 +22,10 @@ public struct StatusField: Sendable, Equatable {
 /// A piece of status text and whether it is highlighted.
 public struct StatusSpan: Sendable, Equatable {
     public var text: String
+    /// Drawn in reverse video.
     public var highlighted: Bool
 
+    /// A span of `text`.
     public init(_ text: String, highlighted: Bool = false) {
         self.text = text
         self.highlighted = highlighted
@@ -47,6 +50,7 @@ public struct StatusLine: Sendable, Equatable {
     private var values: [String: String] = [:]
     private var changedAt: [String: Double] = [:]
 
+    /// A panel with nothing seen yet.
     public init() {}
 
     /// Records the values in force at `now`; a tracked value that differs from the last one

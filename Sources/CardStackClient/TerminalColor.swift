@@ -1,9 +1,11 @@
 /// A 24-bit colour.
 public struct RGB: Sendable, Hashable {
+    /// Red, green and blue, 0...255.
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
 
+    /// A colour from its red, green and blue bytes.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
         self.r = r
         self.g = g
@@ -66,7 +68,9 @@ public struct RGB: Sendable, Hashable {
 
 /// A cell's foreground or background: the terminal's own default, or a colour.
 public enum CellColor: Sendable, Hashable {
+    /// The terminal's own foreground or background.
     case standard
+    /// A colour, sent as true colour or its nearest 256-colour entry.
     case rgb(RGB)
 }
 

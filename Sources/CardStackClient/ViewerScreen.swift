@@ -11,8 +11,10 @@ public struct ViewerScreen: Sendable {
     /// The smallest terminal the viewer draws in.
     public static let minimumSize = (columns: 20, rows: 8)
 
+    /// Draws the cards.
     public var painter: FramePainter
 
+    /// A screen composer for terminals with `mode`.
     public init(mode: ColorMode) { painter = FramePainter(mode: mode) }
 
     /// The screen for `state` at `now` on a `columns` x `rows` terminal.

@@ -21,14 +21,17 @@ public struct ViewerState: Sendable {
     public var connected = true
     /// Frames the daemon skipped for this client (gaps in `seq`).
     public private(set) var skipped = 0
+    /// Whether the key list is drawn over the cards.
     public var showHelp = false
     /// A short message for the status line (a refused command), and until when.
     public private(set) var notice: (text: String, until: Double)?
+    /// The status panel's change highlighting.
     public private(set) var status = StatusLine()
     private var lastSeq: Int?
     /// When recent frames arrived, for the frame rate.
     private var arrivals: [Double] = []
 
+    /// A viewer that has heard nothing yet.
     public init() {}
 
     /// Applies one server message received at `now`.

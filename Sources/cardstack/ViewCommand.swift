@@ -11,18 +11,18 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Watch the card stack live in the terminal and scroll it with the keyboard or mouse.",
         discussion: """
-            Draws every frame the daemon sends (each card's projected quad, back to front, in
-            half-block pixels) and sends your keys back as scroll commands; the picture moves
-            when the daemon's next frame arrives. The bottom lines show the style and
-            parameters in force, the revision, offset, front card, frames per second received
-            and frames skipped; values that just changed are highlighted. A broken parameter
-            file shows as a banner until a good one loads. If the daemon goes away the viewer
+            Draws every frame the daemon sends (each card's projected quad, back to front, in \
+            half-block pixels) and sends your keys back as scroll commands; the picture moves \
+            when the daemon's next frame arrives. The bottom lines show the style and \
+            parameters in force, the revision, offset, front card, frames per second received \
+            and frames skipped; values that just changed are highlighted. A broken parameter \
+            file shows as a banner until a good one loads. If the daemon goes away the viewer \
             waits and reconnects by itself.
 
             Keys:
             \(KeyMap.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
 
-            Colour: 24-bit when $COLORTERM is truecolor or 24bit, else 256 colours; none with
+            Colour: 24-bit when $COLORTERM is truecolor or 24bit, else 256 colours; none with \
             --no-color or $NO_COLOR.
             """)
 
