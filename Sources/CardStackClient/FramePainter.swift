@@ -22,10 +22,12 @@ public struct FramePainter: Sendable {
     /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.
     public func paint(_ frame: Frame, into buffer: inout ScreenBuffer, top: Int, left: Int, columns: Int, rows: Int) {
         let grid = QuadRasterizer.rasterize(frame, width: columns, height: rows * 2)
+        // Each card's two colours once per frame, not once per pixel.
+        let palette = frame.cards.indices.map { (fill: color($0, edge: false, frame), edge: color($0, edge: true, frame)) }
         for row in 0..<rows {
             for column in 0..<columns {
                 let upper = grid[column, row * 2], lower = grid[column, row * 2 + 1]
-                buffer[top + row, left + column] = cell(upper, lower, frame)
+                buffer[top + row, left + column] = cell(upper, lower, frame, palette)
             }
         }
         for (slot, card) in frame.cards.enumerated() {
@@ -47,7 +49,7 @@ public struct FramePainter: Sendable {
     }
 
     /// One cell from its upper and lower pixel.
-    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame) -> Cell {
+    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame, _ palette: [(fill: RGB, edge: RGB)]) -> Cell {
         if mode == .monochrome {
             let inkUpper = upper.owner != nil && upper.edge, inkLower = lower.owner != nil && lower.edge
             let faint = [upper, lower].contains { p in p.edge && p.owner.map { frame.cards[$0].alpha < 0.5 } == true }
@@ -59,14 +61,14 @@ public struct FramePainter: Sendable {
             case (false, false): return .blank
             }
         }
-        let top = pixelColor(upper, frame), bottom = pixelColor(lower, frame)
+        let top = pixelColor(upper, palette), bottom = pixelColor(lower, palette)
         if top == bottom { return Cell(" ", background: top) }
         if top == .standard { return Cell("▄", foreground: bottom, background: .standard) }
         return Cell("▀", foreground: top, background: bottom)
     }
 
-    func pixelColor(_ p: PixelGrid.Pixel, _ frame: Frame) -> CellColor {
-        if let owner = p.owner { return .rgb(color(owner, edge: p.edge, frame)) }
+    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)]) -> CellColor {
+        if let owner = p.owner { return .rgb(p.edge ? palette[owner].edge : palette[owner].fill) }
         return p.inViewport ? .rgb(background) : .standard
     }
 
