@@ -127,10 +127,12 @@ def card_area(text):
 @pytest.fixture
 def rig(tmp_path):
     rig = ViewerRig(tmp_path)
-    rig.start_daemon()
-    rig.open_pane()
-    yield rig
-    rig.close()
+    try:
+        rig.start_daemon()
+        rig.open_pane()
+        yield rig
+    finally:
+        rig.close()
 
 
 def test_draws_cards_and_parameters(rig):
