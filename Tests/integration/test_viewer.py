@@ -9,6 +9,7 @@ Run: CARDSTACK_BIN_DIR=.build-viewer/debug python3 -m pytest -q Tests/integratio
 The helpers live here rather than in conftest.py so that this file stands on its own.
 """
 
+import json
 import os
 import re
 import shutil
@@ -81,7 +82,6 @@ class ViewerRig:
         out = subprocess.run(
             [str(BIN / "cardstack"), "get", "state", "--socket", str(self.sock)],
             capture_output=True, text=True, timeout=10, check=True)
-        import json
         return json.loads(out.stdout)
 
     # tmux
