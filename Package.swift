@@ -102,5 +102,10 @@ let package = Package(
             dependencies: ["CardStackParams", "CardLayout"],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "CardStackClientTests",
+            dependencies: ["CardStackClient", "CardLayout", "CardStackProtocol"],
+            swiftSettings: settings
+        ),
     ]
 )

@@ -11,7 +11,7 @@ struct Cardstack: AsyncParsableCommand {
             """,
         version: CardstackVersion.string,
         subcommands: [
-            GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
+            ViewCommand.self, GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
             PrevCommand.self, SnapCommand.self, WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
         ]
     )

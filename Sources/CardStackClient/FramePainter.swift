@@ -1,0 +1,93 @@
+import CardLayout
+
+/// Turns a rasterised frame into terminal cells: two pixels per cell with half blocks
+/// (`▀` with the upper pixel as foreground and the lower as background), each card in its
+/// own colour with a lighter outline, dimmed by its alpha, and its title where it fits.
+///
+/// In monochrome only the outlines are drawn (`▀ ▄ █`), faint for half-transparent cards.
+public struct FramePainter: Sendable {
+    /// How much colour to use.
+    public var mode: ColorMode
+    /// The viewport's background; alpha blends toward it.
+    public var background = RGB(0x1D, 0x1F, 0x24)
+
+    /// A painter for terminals with `mode`.
+    public init(mode: ColorMode) { self.mode = mode }
+
+    /// A card's fill colour, from its item (golden-angle hues, so neighbours differ).
+    public func fill(item: Int) -> RGB {
+        RGB.hsl(Double(item) * 137.508, 0.55, 0.55)
+    }
+
+    /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.
+    public func paint(_ frame: Frame, into buffer: inout ScreenBuffer, top: Int, left: Int, columns: Int, rows: Int) {
+        let grid = QuadRasterizer.rasterize(frame, width: columns, height: rows * 2)
+        // Each card's two colours once per frame, not once per pixel.
+        let palette = frame.cards.indices.map { (fill: color($0, edge: false, frame), edge: color($0, edge: true, frame)) }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let upper = grid[column, row * 2], lower = grid[column, row * 2 + 1]
+                buffer[top + row, left + column] = cell(upper, lower, frame, palette)
+            }
+        }
+        for (slot, card) in frame.cards.enumerated() {
+            let title = String(card.title.prefix(max(columns - 4, 1)))
+            guard let (row, column) = labelPlace(slot: slot, length: title.count, grid: grid, frame: frame) else { continue }
+            let attributes: CellAttributes = mode == .monochrome && card.alpha < 0.5 ? [.bold, .faint] : [.bold]
+            let bg = mode == .monochrome ? CellColor.standard : .rgb(color(slot, edge: false, frame))
+            let fg = mode == .monochrome ? CellColor.standard : .rgb(RGB(255, 255, 255).blended(toward: background, by: 1 - card.alpha))
+            buffer.write(title, row: top + row, column: left + column, foreground: fg, background: bg, attributes: attributes)
+        }
+    }
+
+    /// The colour of a pixel of the card at `slot`.
+    func color(_ slot: Int, edge: Bool, _ frame: Frame) -> RGB {
+        let card = frame.cards[slot]
+        let base = fill(item: card.item)
+        let c = edge ? base.blended(toward: RGB(255, 255, 255), by: 0.6) : base
+        return c.blended(toward: background, by: 1 - min(max(card.alpha, 0), 1))
+    }
+
+    /// One cell from its upper and lower pixel.
+    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame, _ palette: [(fill: RGB, edge: RGB)]) -> Cell {
+        if mode == .monochrome {
+            let inkUpper = upper.owner != nil && upper.edge, inkLower = lower.owner != nil && lower.edge
+            let faint = [upper, lower].contains { p in p.edge && p.owner.map { frame.cards[$0].alpha < 0.5 } == true }
+            let attributes: CellAttributes = faint ? .faint : []
+            switch (inkUpper, inkLower) {
+            case (true, true): return Cell("█", attributes: attributes)
+            case (true, false): return Cell("▀", attributes: attributes)
+            case (false, true): return Cell("▄", attributes: attributes)
+            case (false, false): return .blank
+            }
+        }
+        let top = pixelColor(upper, palette), bottom = pixelColor(lower, palette)
+        if top == bottom { return Cell(" ", background: top) }
+        if top == .standard { return Cell("▄", foreground: bottom, background: .standard) }
+        return Cell("▀", foreground: top, background: bottom)
+    }
+
+    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)]) -> CellColor {
+        if let owner = p.owner { return .rgb(p.edge ? palette[owner].edge : palette[owner].fill) }
+        return p.inViewport ? .rgb(background) : .standard
+    }
+
+    /// Where the title of the card at `slot` goes: the topmost cell row, near the card's
+    /// centre column, where the title and a cell of margin each side lie wholly inside the
+    /// card's visible interior. Nil when the visible part is too small.
+    func labelPlace(slot: Int, length: Int, grid: PixelGrid, frame: Frame) -> (row: Int, column: Int)? {
+        guard length > 0, let quad = frame.cards[slot].quad else { return nil }
+        let fit = ViewportFit(viewport: frame.viewport, width: grid.width, height: grid.height)
+        let centre = fit.pixel(Point(quad.map(\.x).reduce(0, +) / 4, 0)).x
+        let start = Int(centre.rounded(.down)) - length / 2
+        func solid(_ row: Int, _ column: Int) -> Bool {
+            guard column >= 0, column < grid.width else { return false }
+            let a = grid[column, row * 2], b = grid[column, row * 2 + 1]
+            return a.owner == slot && b.owner == slot && !a.edge && !b.edge
+        }
+        for row in 0..<(grid.height / 2) where (start - 1...start + length).allSatisfy({ solid(row, $0) }) {
+            return (row, start)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+import CardStackProtocol
+
+/// What the viewer does about a key.
+public enum ViewerAction: Sendable, Equatable {
+    /// Send this command to the daemon (without waiting for its reply).
+    case send(Command)
+    /// Leave the viewer.
+    case quit
+    /// Show or hide the key list.
+    case toggleHelp
+    /// Close the help overlay if it is open.
+    case dismiss
+    /// Draw the whole screen again.
+    case redraw
+}
+
+/// The viewer's key bindings: ``Key`` → ``ViewerAction``, and their help text.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// let map = KeyMap(spacing: 30, cards: 11)
+/// let actions = decoder.feed(Array("jq".utf8)).compactMap(map.action)
+/// // [.send(.next(count: 1)), .quit]
+/// ```
+public struct KeyMap: Sendable, Equatable {
+    /// Fling speed for J/K and PgDn/PgUp, points per second.
+    public static let flingVelocity = 3000.0
+
+    /// The parameters in force that bindings depend on.
+    public var spacing: Double
+    public var cards: Int
+
+    /// Bindings for a deck of `cards` cards `spacing` points apart.
+    public init(spacing: Double, cards: Int) {
+        self.spacing = spacing
+        self.cards = cards
+    }
+
+    /// Every binding, for `--help` and the `?` overlay.
+    public static let help: [(keys: String, action: String)] = [
+        ("j, Down", "next card (next)"),
+        ("k, Up", "previous card (prev)"),
+        ("J, PgDn", "fling forward (3000 pt/s)"),
+        ("K, PgUp", "fling back (-3000 pt/s)"),
+        ("space", "snap to the nearest card"),
+        ("g, Home", "go to the first card (animated)"),
+        ("G, End", "go to the last card (animated)"),
+        ("wheel", "scroll by a third of a card"),
+        ("?", "show or hide this help"),
+        ("Ctrl-L", "redraw the screen"),
+        ("q, Ctrl-C", "quit"),
+    ]
+
+    /// The action for `key`, or nil when the key means nothing.
+    public func action(for key: Key) -> ViewerAction? {
+        switch key {
+        case .character("j"), .down: .send(.next(count: 1))
+        case .character("k"), .up: .send(.prev(count: 1))
+        case .character("J"), .pageDown: .send(.fling(velocity: Self.flingVelocity))
+        case .character("K"), .pageUp: .send(.fling(velocity: -Self.flingVelocity))
+        case .character(" "): .send(.snap)
+        case .character("g"), .home: .send(.scrollTo(offset: 0, animated: true))
+        case .character("G"), .end: .send(.scrollTo(offset: Double(max(cards - 1, 0)) * spacing, animated: true))
+        case .wheelDown: .send(.scroll(by: spacing / 3))
+        case .wheelUp: .send(.scroll(by: -spacing / 3))
+        case .character("?"): .toggleHelp
+        case .escape: .dismiss
+        case .redraw: .redraw
+        case .character("q"), .interrupt: .quit
+        default: nil
+        }
+    }
+}

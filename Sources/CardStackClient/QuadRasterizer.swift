@@ -1,0 +1,116 @@
+import CardLayout
+
+/// How viewport points map onto grid pixels: uniformly scaled to fit, centred.
+public struct ViewportFit: Sendable, Equatable {
+    /// Pixels per point.
+    public var scale: Double
+    /// Pixel coordinates of the viewport's top-left corner.
+    public var originX: Double
+    public var originY: Double
+
+    /// The largest fit of a `viewport` (points) into `width` x `height` square pixels
+    /// that keeps the viewport's aspect ratio, centred.
+    public init(viewport: (width: Double, height: Double), width: Int, height: Int) {
+        let w = max(viewport.width, 1e-9), h = max(viewport.height, 1e-9)
+        scale = min(Double(width) / w, Double(height) / h)
+        originX = (Double(width) - w * scale) / 2
+        originY = (Double(height) - h * scale) / 2
+    }
+
+    /// A viewport point in pixel coordinates.
+    public func pixel(_ p: Point) -> Point {
+        Point(originX + p.x * scale, originY + p.y * scale)
+    }
+}
+
+/// Fills each card's projected quad, back to front, into a ``PixelGrid``.
+///
+/// This is drawing, not layout: the quads come from the daemon; the rasteriser only
+/// scales them into the grid and decides which pixel centres each polygon covers.
+public enum QuadRasterizer {
+    /// Rasterises `frame` into a `width` x `height` pixel grid.
+    ///
+    /// - Parameters:
+    ///   - frame: the cards in draw order; a card with a `nil` quad is skipped.
+    ///   - width: grid width in pixels (terminal columns).
+    ///   - height: grid height in pixels (twice the terminal rows).
+    public static func rasterize(_ frame: Frame, width: Int, height: Int) -> PixelGrid {
+        var grid = PixelGrid(width: width, height: height)
+        guard width > 0, height > 0 else { return grid }
+        let fit = ViewportFit(viewport: frame.viewport, width: width, height: height)
+        let corner0 = fit.pixel(Point(0, 0))
+        let corner1 = fit.pixel(Point(frame.viewport.width, frame.viewport.height))
+        for y in 0..<height {
+            for x in 0..<width {
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                grid[x, y].inViewport = cx >= corner0.x && cx < corner1.x && cy >= corner0.y && cy < corner1.y
+            }
+        }
+        for (slot, card) in frame.cards.enumerated() {
+            guard let quad = card.quad, quad.count >= 3 else { continue }
+            let mask = Mask(polygon: quad.map(fit.pixel), width: width, height: height)
+            mask.forEachPixel { x, y, edge in
+                grid[x, y].owner = slot
+                grid[x, y].edge = edge
+            }
+        }
+        return grid
+    }
+
+    /// The pixels one polygon covers, within its clipped bounding box.
+    struct Mask {
+        let x0: Int, y0: Int, x1: Int, y1: Int
+        var inside: [Bool]
+
+        /// Scanline fill with the even-odd rule: pixel `(x, y)` is in when its centre is.
+        init(polygon: [Point], width: Int, height: Int) {
+            let minX = polygon.map(\.x).min() ?? 0, maxX = polygon.map(\.x).max() ?? 0
+            let minY = polygon.map(\.y).min() ?? 0, maxY = polygon.map(\.y).max() ?? 0
+            x0 = max(0, Int((minX - 0.5).rounded(.up)))
+            x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
+            y0 = max(0, Int((minY - 0.5).rounded(.up)))
+            y1 = min(height - 1, Int((maxY - 0.5).rounded(.down)))
+            guard x0 <= x1, y0 <= y1 else {
+                inside = []
+                return
+            }
+            inside = Array(repeating: false, count: (x1 - x0 + 1) * (y1 - y0 + 1))
+            for y in y0...y1 {
+                let cy = Double(y) + 0.5
+                var crossings: [Double] = []
+                for i in polygon.indices {
+                    let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                    guard (a.y <= cy && cy < b.y) || (b.y <= cy && cy < a.y) else { continue }
+                    crossings.append(a.x + (cy - a.y) / (b.y - a.y) * (b.x - a.x))
+                }
+                crossings.sort()
+                var i = 0
+                while i + 1 < crossings.count {
+                    let from = max(x0, Int((crossings[i] - 0.5).rounded(.up)))
+                    let to = min(x1, Int((crossings[i + 1] - 0.5).rounded(.up)) - 1)
+                    if from <= to {
+                        for x in from...to { inside[(y - y0) * (x1 - x0 + 1) + x - x0] = true }
+                    }
+                    i += 2
+                }
+            }
+        }
+
+        func contains(_ x: Int, _ y: Int) -> Bool {
+            guard x >= x0, x <= x1, y >= y0, y <= y1 else { return false }
+            return inside[(y - y0) * (x1 - x0 + 1) + x - x0]
+        }
+
+        /// Calls `body` for every covered pixel; `edge` is true when a 4-neighbour is not
+        /// covered (the card's outline).
+        func forEachPixel(_ body: (_ x: Int, _ y: Int, _ edge: Bool) -> Void) {
+            guard !inside.isEmpty else { return }
+            for y in y0...y1 {
+                for x in x0...x1 where contains(x, y) {
+                    let edge = !(contains(x - 1, y) && contains(x + 1, y) && contains(x, y - 1) && contains(x, y + 1))
+                    body(x, y, edge)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CardLayout
+import CardStackProtocol
+
+/// One labelled value of the status panel.
+public struct StatusField: Sendable, Equatable {
+    /// Identifies the value across updates (for change highlighting).
+    public var key: String
+    /// What is shown, e.g. `spacing 30`.
+    public var text: String
+    /// Whether a change of this value is highlighted (not for values that change on
+    /// every frame, such as the offset or the frame rate).
+    public var tracked: Bool
+
+    /// A field; `tracked` ones are highlighted when they change.
+    public init(_ key: String, _ text: String, tracked: Bool = true) {
+        self.key = key
+        self.text = text
+        self.tracked = tracked
+    }
+}
+
+/// A piece of status text and whether it is highlighted.
+public struct StatusSpan: Sendable, Equatable {
+    public var text: String
+    /// Drawn in reverse video.
+    public var highlighted: Bool
+
+    /// A span of `text`.
+    public init(_ text: String, highlighted: Bool = false) {
+        self.text = text
+        self.highlighted = highlighted
+    }
+}
+
+/// The status panel's text, and which values changed recently.
+///
+/// A pure value: times are passed in (monotonic seconds), so tests can say exactly when.
+///
+/// ```swift
+/// var status = StatusLine()
+/// status.observe(StatusLine.paramsFields(info), now: t)
+/// let spans = status.spans(StatusLine.paramsFields(info), now: t + 1)  // changed ones highlighted
+/// ```
+public struct StatusLine: Sendable, Equatable {
+    /// How long a changed value stays highlighted, in seconds.
+    public static let highlightDuration = 1.5
+    /// Between fields.
+    public static let separator = " · "
+
+    private var values: [String: String] = [:]
+    private var changedAt: [String: Double] = [:]
+
+    /// A panel with nothing seen yet.
+    public init() {}
+
+    /// Records the values in force at `now`; a tracked value that differs from the last one
+    /// seen starts its highlight. The first value seen for a key is not a change.
+    public mutating func observe(_ fields: [StatusField], now: Double) {
+        for field in fields where field.tracked {
+            if let old = values[field.key], old != field.text { changedAt[field.key] = now }
+            values[field.key] = field.text
+        }
+    }
+
+    /// Whether `key` changed less than ``highlightDuration`` before `now`.
+    public func isHighlighted(_ key: String, now: Double) -> Bool {
+        guard let t = changedAt[key] else { return false }
+        return now >= t && now - t < Self.highlightDuration
+    }
+
+    /// The fields as spans, separated by " · ", changed ones highlighted.
+    public func spans(_ fields: [StatusField], now: Double) -> [StatusSpan] {
+        var out: [StatusSpan] = []
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(StatusSpan(Self.separator)) }
+            out.append(StatusSpan(field.text, highlighted: field.tracked && isHighlighted(field.key, now: now)))
+        }
+        return out
+    }
+
+    /// The plain text of spans.
+    public static func text(_ spans: [StatusSpan]) -> String { spans.map(\.text).joined() }
+
+    /// Style and the parameters in force:
+    /// `stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11`.
+    public static func paramsFields(_ p: Parameters) -> [StatusField] {
+        let flip = p.layout.flipRange.map { decimal($0, minimumFraction: 1) }.joined(separator: "–")
+        return [
+            StatusField("style", p.layout.style.rawValue),
+            StatusField("spacing", "spacing \(decimal(p.layout.spacing))"),
+            StatusField("scale_step", "scale_step \(decimal(p.layout.scaleStep))"),
+            StatusField("m34", "m34 \(m34(p.layout.m34))"),
+            StatusField("flip", "flip \(flip)"),
+            StatusField("cards", "cards \(p.layout.cards)"),
+        ]
+    }
+
+    /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.
+    public static func runtimeFields(revision: Int?, offset: Double?, front: Int?, fps: Int, skipped: Int) -> [StatusField] {
+        [
+            StatusField("rev", "rev \(revision.map(String.init) ?? "–")"),
+            StatusField("offset", "offset \(offset.map { decimal($0, minimumFraction: 1, maximumFraction: 1) } ?? "–")", tracked: false),
+            StatusField("front", "front \(front.map(String.init) ?? "–")"),
+            StatusField("fps", "\(fps) fps", tracked: false),
+            StatusField("skipped", "skipped \(skipped)", tracked: false),
+        ]
+    }
+
+    /// `m34` as `-1/N` when `1/m34` is within 1e-6 of an integer, else as a decimal.
+    public static func m34(_ value: Double) -> String {
+        guard value != 0 else { return "0" }
+        let n = 1 / value
+        if abs(n - n.rounded()) <= 1e-6 * max(1, abs(n)), abs(n) < 1e15 {
+            return (value < 0 ? "-" : "") + "1/\(Int(abs(n).rounded()))"
+        }
+        return decimal(value, maximumFraction: 8)
+    }
+
+    /// `value` rounded to `maximumFraction` decimals with trailing zeros dropped down to
+    /// `minimumFraction`: `decimal(30) == "30"`, `decimal(1, minimumFraction: 1) == "1.0"`.
+    public static func decimal(_ value: Double, minimumFraction: Int = 0, maximumFraction: Int = 4) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<maximumFraction { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return "\(value)" }
+        let units = Int64(scaled)
+        let whole = units / Int64(scale)
+        var fraction = maximumFraction > 0 ? String(units % Int64(scale)) : ""
+        fraction = String(repeating: "0", count: max(maximumFraction - fraction.count, 0)) + fraction
+        while fraction.count > minimumFraction, fraction.last == "0" { fraction.removeLast() }
+        let sign = value < 0 && units != 0 ? "-" : ""
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+}

@@ -1,0 +1,103 @@
+import CardLayout
+import CardStackProtocol
+
+/// Everything the terminal viewer knows, updated from the daemon's messages.
+///
+/// A pure value: it never touches the socket or the terminal, and every time is passed in
+/// (monotonic seconds), so the viewer's behaviour can be tested message by message.
+public struct ViewerState: Sendable {
+    /// The request id of the `get_params` the viewer sends on connect.
+    public static let paramsRequestID = RequestID.string("view-params")
+    /// How long a refused command's message stays in the status line, in seconds.
+    public static let noticeDuration = 5.0
+
+    /// The parameters in force (from `get_params` and `params` events).
+    public private(set) var params: ParamsInfo?
+    /// The newest frame.
+    public private(set) var frame: FrameEvent?
+    /// The unresolved reload error, shown as a banner.
+    public private(set) var configError: ConfigError?
+    /// False while the daemon is gone.
+    public var connected = true
+    /// Frames the daemon skipped for this client (gaps in `seq`).
+    public private(set) var skipped = 0
+    /// Whether the key list is drawn over the cards.
+    public var showHelp = false
+    /// A short message for the status line (a refused command), and until when.
+    public private(set) var notice: (text: String, until: Double)?
+    /// The status panel's change highlighting.
+    public private(set) var status = StatusLine()
+    private var lastSeq: Int?
+    /// When recent frames arrived, for the frame rate.
+    private var arrivals: [Double] = []
+
+    /// A viewer that has heard nothing yet.
+    public init() {}
+
+    /// Applies one server message received at `now`.
+    public mutating func receive(_ message: ServerMessage, now: Double) {
+        switch message {
+        case let .frame(event):
+            if let lastSeq, event.seq > lastSeq + 1 { skipped += event.seq - lastSeq - 1 }
+            lastSeq = event.seq
+            arrivals.append(now)
+            arrivals.removeAll { $0 <= now - 1 }
+            frame = event
+        case let .params(info):
+            apply(info, now: now)
+        case let .configError(error):
+            configError = error
+        case let .reply(reply):
+            if let error = reply.error {
+                notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration)
+            } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
+                apply(info, now: now)
+            }
+        case .hello, .state, .bye:
+            break
+        }
+        status.observe(statusFields(now: now).flatMap { $0 }, now: now)
+    }
+
+    /// Forgets per-connection counters after a reconnect (the new daemon's `seq` starts over).
+    public mutating func connectionOpened() {
+        connected = true
+        lastSeq = nil
+        arrivals = []
+    }
+
+    /// Shows `text` in the status line for a while.
+    public mutating func note(_ text: String, now: Double) {
+        notice = (text, now + Self.noticeDuration)
+    }
+
+    /// Frames received in the second before `now`.
+    public func framesPerSecond(now: Double) -> Int {
+        arrivals.filter { $0 > now - 1 && $0 <= now }.count
+    }
+
+    /// The key bindings for the parameters in force.
+    public var keyMap: KeyMap {
+        let p = params?.params ?? Parameters()
+        return KeyMap(spacing: p.layout.spacing, cards: p.layout.cards)
+    }
+
+    /// The two status lines' fields: parameters, then live values.
+    public func statusFields(now: Double) -> [[StatusField]] {
+        let paramsLine = params.map { StatusLine.paramsFields($0.params) } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
+        let live = StatusLine.runtimeFields(
+            revision: frame?.revision ?? params?.revision, offset: frame?.frame.offset, front: frame?.frame.front,
+            fps: framesPerSecond(now: now), skipped: skipped)
+        return [paramsLine, live]
+    }
+
+    /// The refused command's message, while it is fresh.
+    public func activeNotice(now: Double) -> String? {
+        notice.flatMap { now < $0.until ? $0.text : nil }
+    }
+
+    private mutating func apply(_ info: ParamsInfo, now: Double) {
+        params = info
+        configError = info.error
+    }
+}
