@@ -48,8 +48,13 @@ build: deps
 release: deps
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
+# The main job: the daemon on $(CONFIG) (its log in .build/cardstackd.log) and the viewer
+# on its socket. Quitting the viewer stops the daemon. Edit $(CONFIG) in another terminal.
 run: build
-	.build/debug/cardstack frame --config $(CONFIG) --offset 15 --pretty
+	@.build/debug/cardstackd --config $(CONFIG) 2>>.build/cardstackd.log & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM; \
+	for i in $$(seq 100); do .build/debug/cardstack get state >/dev/null 2>&1 && break; sleep 0.1; done; \
+	.build/debug/cardstack view
 
 frame: build
 	@.build/debug/cardstack frame --config $(CONFIG)
