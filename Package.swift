@@ -88,13 +88,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "wire-benchmark",
-            dependencies: ["CardLayout", "CardStackProtocol"],
+            dependencies: [
+                "CardLayout", "CardStackProtocol", "CardStackParams",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardLayoutTests",
             dependencies: ["CardLayout"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackProtocolTests",
+            dependencies: ["CardStackProtocol", "CardLayout"],
             swiftSettings: settings
         ),
         .testTarget(

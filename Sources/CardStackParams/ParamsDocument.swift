@@ -15,14 +15,28 @@ public enum ParamsDocument {
     /// - Throws: ``ParamsError`` naming the file, line, column and key.
     public static func parameters(from bytes: [UInt8], path: String? = nil) throws(ParamsError) -> Resolved {
         do {
-            return try ParamsSchema.resolve(try tree(from: bytes))
+            return try load(bytes).resolved
         } catch {
             throw error.inFile(path)
         }
     }
 
-    /// The value tree of a TOML text, with the position of every key and value.
-    public static func tree(from bytes: [UInt8]) throws(ParamsError) -> ParamNode {
+    /// Parses and validates: the tree (for merging client overrides) and the parameters.
+    /// Positions are only worked out when there is an error to place.
+    public static func load(_ bytes: [UInt8]) throws(ParamsError) -> (tree: ParamNode, resolved: Resolved) {
+        let fast = try tree(from: bytes, positions: false)
+        do {
+            return (fast, try ParamsSchema.resolve(fast))
+        } catch {
+            // Again with positions, so the first error in file order is reported with its place.
+            let located = try tree(from: bytes, positions: true)
+            return (located, try ParamsSchema.resolve(located))
+        }
+    }
+
+    /// The value tree of a TOML text, with the position of every key and value unless
+    /// `positions` is false.
+    public static func tree(from bytes: [UInt8], positions: Bool = true) throws(ParamsError) -> ParamNode {
         guard bytes.count <= maximumBytes else {
             throw ParamsError(
                 .tooLarge,
@@ -39,8 +53,7 @@ public enum ParamsDocument {
         } catch {
             throw ParamsError(.syntax, "TOML syntax error: \(error)")
         }
-        let locator = TOMLLocator(text)
-        return node(table, path: [], locator: locator)
+        return node(table, path: [], locator: positions ? TOMLLocator(text) : nil)
     }
 
     /// The text of `bytes`, or an error at the first byte that is not UTF-8.
@@ -73,10 +86,14 @@ public enum ParamsDocument {
         }
     }
 
-    static func node(_ value: any TOMLValueConvertible, path: [String], locator: TOMLLocator) -> ParamNode {
-        let dotted = path.joined(separator: ".")
-        let position = path.isEmpty ? nil : locator.valuePosition(dotted)
-        let keyPosition = path.isEmpty ? nil : locator.keyPosition(dotted)
+    static func node(_ value: any TOMLValueConvertible, path: [String], locator: TOMLLocator?) -> ParamNode {
+        var position: SourcePosition? = nil
+        var keyPosition: SourcePosition? = nil
+        if let locator, !path.isEmpty {
+            let dotted = path.joined(separator: ".")
+            position = locator.valuePosition(dotted)
+            keyPosition = locator.keyPosition(dotted)
+        }
         func make(_ v: ParamNode.Value) -> ParamNode { ParamNode(v, position: position, keyPosition: keyPosition) }
         switch value.type {
         case .table:
@@ -85,8 +102,8 @@ public enum ParamsDocument {
             for (key, child) in table {
                 entries.append((key, node(child, path: path + [key], locator: locator)))
             }
-            // toml++ keeps keys sorted; give them back in file order.
-            entries.sort { ($0.node.keyPosition ?? .max) < ($1.node.keyPosition ?? .max) }
+            // toml++ keeps keys sorted; give them back in file order when it is known.
+            if locator != nil { entries.sort { ($0.node.keyPosition ?? .max) < ($1.node.keyPosition ?? .max) } }
             return make(.table(entries))
         case .array:
             guard let array = value.array else { return make(.other("an array")) }

@@ -38,8 +38,8 @@ public struct ParamsReloader: Sendable {
         if !force, bytes == lastBytes { return (.unchanged, bytes.isEmpty) }
         lastBytes = bytes
         do {
-            let tree = try ParamsDocument.tree(from: bytes)
-            return (.loaded(tree: tree, resolved: try ParamsSchema.resolve(tree)), bytes.isEmpty)
+            let (tree, resolved) = try ParamsDocument.load(bytes)
+            return (.loaded(tree: tree, resolved: resolved), bytes.isEmpty)
         } catch {
             return (.failed(error.inFile(path)), bytes.isEmpty)
         }

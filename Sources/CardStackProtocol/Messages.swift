@@ -119,13 +119,16 @@ public struct Request: Sendable, Equatable {
 }
 
 /// The replies: `{"id":ID,"ok":true,"result":{…}}` or `{"id":ID,"ok":false,"error":{…}}`.
-public struct Reply: Sendable, Equatable, Codable {
+///
+/// The daemon encodes each command's typed result; clients read `Reply<JSONValue>` and
+/// decode the result they asked for.
+public struct Reply<Result: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
     public var id: RequestID?
     public var ok: Bool
-    public var result: JSONValue?
+    public var result: Result?
     public var error: WireError?
 
-    public init(id: RequestID?, result: JSONValue) {
+    public init(id: RequestID?, result: Result) {
         self.id = id
         self.ok = true
         self.result = result
@@ -271,7 +274,7 @@ public struct StateInfo: Sendable, Equatable, Codable {
 
 /// Every line the server sends: a reply, or an event named by its `event` key.
 public enum ServerMessage: Sendable, Equatable, Codable {
-    case reply(Reply)
+    case reply(Reply<JSONValue>)
     case hello(Hello)
     case frame(FrameEvent)
     case params(ParamsInfo)
@@ -297,7 +300,7 @@ public enum ServerMessage: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: EventKey.self)
         guard let event = try c.decodeIfPresent(String.self, forKey: .event) else {
-            self = .reply(try Reply(from: decoder))
+            self = .reply(try Reply<JSONValue>(from: decoder))
             return
         }
         switch event {

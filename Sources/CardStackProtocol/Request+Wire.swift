@@ -13,12 +13,12 @@ extension Request {
     public static func parse(_ line: some Collection<UInt8>) -> Result<Request, RequestError> {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+            value = try JSONParser.parse(line)
         } catch {
             let text = String(decoding: line.prefix(60), as: UTF8.self)
             return .failure(RequestError(
                 id: nil,
-                error: WireError(.parseError, "not a JSON object: \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}")))
+                error: WireError(.parseError, "not valid JSON (\(error)): \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}")))
         }
         guard case .object = value else {
             return .failure(RequestError(

@@ -1,10 +1,11 @@
 import Foundation
 
 /// JSON for the wire and for command output: compact, one object per line, never NaN.
+/// Writing uses ``WireEncoder`` (fast, keys in declaration order); reading uses Foundation.
 public enum WireJSON {
     /// `value` as compact JSON bytes (no trailing newline).
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        Array(try encoder.encode(value))
+        try WireEncoder.encode(value)
     }
 
     /// `value` as human-readable JSON with sorted keys, for terminals.
@@ -16,11 +17,5 @@ public enum WireJSON {
 
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
         try JSONDecoder().decode(type, from: Data(bytes))
-    }
-
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 }

@@ -187,7 +187,7 @@ final class ClientHandler: ChannelInboundHandler {
     /// Sends `bye` and closes once it is flushed (or after a second if the peer never reads).
     func disconnect(reason: String) -> EventLoopFuture<Void> {
         guard let context, !closing else { return hub.eventLoop.makeSucceededVoidFuture() }
-        if let bytes = hub.encode(.bye(reason: reason)) {
+        if let bytes = hub.encode(ServerMessage.bye(reason: reason)) {
             context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
         }
         closing = true

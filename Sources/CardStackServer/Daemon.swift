@@ -62,8 +62,8 @@ public enum Daemon {
             }
         }
 
-        let params = ParamsService(
-            path: path, reloader: reloader,
+        let reload = ParamsService.Reload(
+            reloader, on: loop,
             deliver: { update, forced in
                 loop.execute {
                     let reloading: Bool = if case .loaded = update { true } else { false }
@@ -73,8 +73,8 @@ public enum Daemon {
                     hub.value.apply(update)
                     if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
                 }
-            },
-            logger: logger)
+            })
+        let params = ParamsService(path: path, reload: reload, logger: logger)
         let server = FrameServer(
             hub: hub, eventLoop: loop, configuration: options.server, inheritedSocket: inherited, logger: logger,
             onReady: { _ in

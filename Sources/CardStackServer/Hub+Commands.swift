@@ -15,27 +15,30 @@ extension Hub {
         case let .success(parsed):
             request = parsed
         }
-        let reply = { (result: any Encodable) in
-            do {
-                client.sendMessage(.reply(Reply(id: request.id, result: try JSONValue(encoding: result))))
-            } catch {
-                self.logger.error("could not encode the result of \(request.command.name): \(error)")
-                client.sendMessage(.reply(Reply(id: request.id, error: WireError(.internal, "the daemon could not encode its reply"))))
-            }
-        }
         do {
-            try execute(request.command, from: client, reply: reply)
+            try execute(request.command, from: client) { result in
+                self.send(Reply(id: request.id, result: result), to: client, command: request.command)
+            }
         } catch {
             client.sendMessage(.reply(Reply(id: request.id, error: error)))
         }
     }
 
-    private func execute(_ command: Command, from client: ClientHandler, reply: (any Encodable) -> Void) throws(WireError) {
+    /// Writes a typed reply, or an `internal` error when it cannot be encoded.
+    private func send<R>(_ reply: Reply<R>, to client: ClientHandler, command: Command) {
+        if let bytes = encode(reply) {
+            client.sendReliable(bytes)
+        } else {
+            client.sendMessage(.reply(Reply(id: reply.id, error: WireError(.internal, "the daemon could not encode its reply to \(command.name)"))))
+        }
+    }
+
+    private func execute(_ command: Command, from client: ClientHandler, reply: (CommandResult) -> Void) throws(WireError) {
         switch command {
         case .ping:
-            reply(Empty())
+            reply(.empty)
         case .getParams:
-            reply(paramsInfo)
+            reply(.params(paramsInfo))
         case let .setParams(json):
             let update = ParamNode(json: json)
             let merged = overrides.merging(update)
@@ -53,54 +56,54 @@ extension Hub {
                 var info = paramsInfo
                 info.revision += 1
                 info.params = resolved.parameters
-                reply(info)
+                reply(.params(info))
                 install(resolved.parameters, source: .client)
             } else {
-                reply(paramsInfo)
+                reply(.params(paramsInfo))
             }
         case .getFrame:
-            reply(frame)
+            reply(.frame(frame))
         case .getState:
-            reply(state)
+            reply(.state(state))
         case let .subscribe(kinds):
             client.subscriptions.formUnion(kinds)
-            reply(EventList(events: EventKind.allCases.filter(client.subscriptions.contains)))
+            reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
             if kinds.contains(.frame), let bytes = frameEvent { client.offerFrame(bytes) }
         case let .unsubscribe(kinds):
             client.subscriptions.subtract(kinds)
-            reply(EventList(events: EventKind.allCases.filter(client.subscriptions.contains)))
+            reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
         case let .scroll(by):
             let wasAnimating = stopAnimation(announce: false)
             offset = Layout.normalize(offset + by, parameters)
-            reply(OffsetResult(offset: offset))
+            reply(.offset(offset))
             publishFrame()
             if wasAnimating { broadcast(.state(state), to: .state) }
         case let .scrollTo(target, animated):
             if animated {
                 let end = nearestEquivalent(of: target)
-                reply(OffsetResult(offset: Layout.normalize(end, parameters)))
+                reply(.offset(Layout.normalize(end, parameters)))
                 animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
             } else {
                 let wasAnimating = stopAnimation(announce: false)
                 offset = Layout.normalize(target, parameters)
-                reply(OffsetResult(offset: offset))
+                reply(.offset(offset))
                 publishFrame()
                 if wasAnimating { broadcast(.state(state), to: .state) }
             }
         case let .fling(velocity):
             let end = Layout.flingTarget(from: offset, velocity: velocity, parameters)
-            reply(TargetResult(target: Layout.normalize(end, parameters)))
+            reply(.target(Layout.normalize(end, parameters)))
             animate(Motion.fling(from: offset, to: end, deceleration: parameters.animation.deceleration))
         case .snap:
             let end = Layout.snapPoint(animation?.motion.to ?? offset, parameters)
-            reply(TargetResult(target: Layout.normalize(end, parameters)))
+            reply(.target(Layout.normalize(end, parameters)))
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
         case let .next(count), let .prev(count):
             let sign: Double = if case .next = command { 1 } else { -1 }
             let base = animation.map { Layout.snapPoint($0.motion.to, parameters) } ?? Layout.snapPoint(offset, parameters)
             var end = base + sign * Double(count) * parameters.layout.spacing
             if !parameters.layout.wrap { end = Layout.normalize(end, parameters) }
-            reply(TargetResult(target: Layout.normalize(end, parameters)))
+            reply(.target(Layout.normalize(end, parameters)))
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
         }
     }
@@ -170,16 +173,37 @@ extension Hub {
     }
 }
 
-struct Empty: Encodable {}
+/// Every command's result, encoded as its own JSON shape (SPEC §4's table).
+enum CommandResult: Sendable, Equatable, Codable {
+    case empty
+    case params(ParamsInfo)
+    case frame(Frame)
+    case state(StateInfo)
+    case events([EventKind])
+    case offset(Double)
+    case target(Double)
 
-struct EventList: Encodable {
-    var events: [EventKind]
-}
+    enum Key: String, CodingKey { case events, offset, target }
 
-struct OffsetResult: Encodable {
-    var offset: Double
-}
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .empty: _ = encoder.container(keyedBy: Key.self)
+        case let .params(p): try p.encode(to: encoder)
+        case let .frame(f): try f.encode(to: encoder)
+        case let .state(s): try s.encode(to: encoder)
+        case let .events(e):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(e, forKey: .events)
+        case let .offset(x):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(x, forKey: .offset)
+        case let .target(x):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(x, forKey: .target)
+        }
+    }
 
-struct TargetResult: Encodable {
-    var target: Double
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are decoded by clients as JSON"))
+    }
 }

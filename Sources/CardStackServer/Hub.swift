@@ -120,7 +120,7 @@ final class Hub {
     /// The current frame event, encoded at most once per `seq`.
     var frameEvent: ByteBuffer? {
         if encodedFrame == nil {
-            encodedFrame = encode(.frame(FrameEvent(seq: seq, revision: revision, frame: frame)))
+            encodedFrame = encode(ServerMessage.frame(FrameEvent(seq: seq, revision: revision, frame: frame)))
         }
         return encodedFrame
     }
@@ -135,13 +135,14 @@ final class Hub {
         for client in subscribers { client.offerFrame(bytes) }
     }
 
-    func encode(_ message: ServerMessage) -> ByteBuffer? {
+    /// One message as a line, ready to write to any number of clients.
+    func encode(_ message: some Encodable) -> ByteBuffer? {
         do {
-            var buffer = ByteBuffer(bytes: try WireJSON.encode(message))
-            buffer.writeInteger(UInt8(ascii: "\n"))
-            return buffer
+            var bytes = try WireJSON.encode(message)
+            bytes.append(UInt8(ascii: "\n"))
+            return ByteBuffer(bytes: bytes)
         } catch {
-            logger.error("could not encode \(message.eventName ?? "reply"): \(error)")
+            logger.error("could not encode \(type(of: message)): \(error)")
             return nil
         }
     }

@@ -1,0 +1,302 @@
+/// The daemon's JSON encoder: any `Encodable` straight into bytes, keys in the order the
+/// type's `encode(to:)` writes them, no NaN or infinity (they throw).
+///
+/// It streams: a container is opened when it is asked for and closed when its parent moves
+/// on, so a type must finish a nested container before it writes to its parent again (every
+/// synthesized and hand-written conformance in this package does). The message model stays
+/// the `Codable` types; this only makes writing them cheap enough to do once per frame for
+/// every subscriber.
+public enum WireEncoder {
+    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let writer = JSONWriter()
+        try value.encode(to: StreamingEncoder(writer: writer, depth: 1))
+        writer.close(deeperThan: 0)
+        if writer.bytes.isEmpty { writer.bytes.append(contentsOf: "{}".utf8) }
+        return writer.bytes
+    }
+}
+
+final class JSONWriter {
+    var bytes: [UInt8] = []
+    /// The open containers, innermost last: depth, array or object, whether it is still empty.
+    var open: [(depth: Int, array: Bool, empty: Bool)] = []
+
+    init() { bytes.reserveCapacity(512) }
+
+    func close(deeperThan depth: Int) {
+        while let last = open.last, last.depth > depth {
+            bytes.append(last.array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+            open.removeLast()
+        }
+    }
+
+    /// Opens a container at `depth`, or reuses it when the same encoder asks twice.
+    func openContainer(depth: Int, array: Bool) {
+        if let last = open.last, last.depth == depth, last.array == array { return }
+        close(deeperThan: depth - 1)
+        bytes.append(array ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+        open.append((depth, array, true))
+    }
+
+    /// Starts the next element of the container at `depth` (closing anything deeper).
+    func beginElement(depth: Int) {
+        close(deeperThan: depth)
+        if let i = open.indices.last, open[i].depth == depth {
+            if open[i].empty { open[i].empty = false } else { bytes.append(UInt8(ascii: ",")) }
+        }
+    }
+
+    func beginKey(_ key: String, depth: Int) {
+        beginElement(depth: depth)
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    func number(_ x: Double, codingPath: [any CodingKey]) throws {
+        guard x.isFinite else {
+            throw EncodingError.invalidValue(x, .init(codingPath: codingPath, debugDescription: "JSON has no \(x)"))
+        }
+        if x == x.rounded(), abs(x) < 1e15 {
+            integer(Int64(x))
+        } else {
+            bytes.append(contentsOf: x.description.utf8)
+        }
+    }
+
+    func integer<I: BinaryInteger>(_ i: I) {
+        guard let small = Int64(exactly: i) else {
+            bytes.append(contentsOf: String(i).utf8)
+            return
+        }
+        if small < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = small.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(raw[k]) }
+        }
+    }
+
+    func literal(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+}
+
+struct StreamingEncoder: Encoder {
+    let writer: JSONWriter
+    /// The depth of the container this encoder creates.
+    let depth: Int
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        writer.openContainer(depth: depth, array: false)
+        return KeyedEncodingContainer(KeyedContainer<Key>(writer: writer, depth: depth, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        writer.openContainer(depth: depth, array: true)
+        return UnkeyedContainer(writer: writer, depth: depth, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(writer: writer, depth: depth, codingPath: codingPath)
+    }
+
+    /// Encodes a child value in the slot the caller just opened (after a key or a comma).
+    static func encodeChild<T: Encodable>(_ value: T, writer: JSONWriter, depth: Int, codingPath: [any CodingKey]) throws {
+        let mark = writer.bytes.count
+        try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))
+        // A value that asked for no container at all is an empty object, as in Foundation.
+        if writer.bytes.count == mark { writer.literal("{}") }
+    }
+}
+
+struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: JSONWriter
+    let depth: Int
+    var codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.literal("null")
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.literal(value ? "true" : "false")
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.string(value)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        try writer.number(value, codingPath: [])
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        try encode(Double(value), forKey: key)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.integer(value)
+    }
+
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.integer(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        writer.beginKey(key.stringValue, depth: depth)
+        try StreamingEncoder.encodeChild(value, writer: writer, depth: depth + 1, codingPath: [])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.openContainer(depth: depth + 1, array: false)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, depth: depth + 1, codingPath: []))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        writer.beginKey(key.stringValue, depth: depth)
+        writer.openContainer(depth: depth + 1, array: true)
+        return UnkeyedContainer(writer: writer, depth: depth + 1, codingPath: [])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        writer.beginKey("super", depth: depth)
+        return StreamingEncoder(writer: writer, depth: depth + 1, codingPath: codingPath)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        writer.beginKey(key.stringValue, depth: depth)
+        return StreamingEncoder(writer: writer, depth: depth + 1, codingPath: [])
+    }
+}
+
+struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let writer: JSONWriter
+    let depth: Int
+    var codingPath: [any CodingKey]
+    var count = 0
+
+    init(writer: JSONWriter, depth: Int, codingPath: [any CodingKey]) {
+        self.writer = writer
+        self.depth = depth
+        self.codingPath = codingPath
+    }
+
+    mutating func encodeNil() throws {
+        writer.beginElement(depth: depth)
+        writer.literal("null")
+        count += 1
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        writer.beginElement(depth: depth)
+        writer.literal(value ? "true" : "false")
+        count += 1
+    }
+
+    mutating func encode(_ value: String) throws {
+        writer.beginElement(depth: depth)
+        writer.string(value)
+        count += 1
+    }
+
+    mutating func encode(_ value: Double) throws {
+        writer.beginElement(depth: depth)
+        try writer.number(value, codingPath: codingPath)
+        count += 1
+    }
+
+    mutating func encode(_ value: Int) throws {
+        writer.beginElement(depth: depth)
+        writer.integer(value)
+        count += 1
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        writer.beginElement(depth: depth)
+        try StreamingEncoder.encodeChild(value, writer: writer, depth: depth + 1, codingPath: codingPath)
+        count += 1
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        writer.beginElement(depth: depth)
+        writer.openContainer(depth: depth + 1, array: false)
+        count += 1
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, depth: depth + 1, codingPath: codingPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        writer.beginElement(depth: depth)
+        writer.openContainer(depth: depth + 1, array: true)
+        count += 1
+        return UnkeyedContainer(writer: writer, depth: depth + 1, codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        writer.beginElement(depth: depth)
+        count += 1
+        return StreamingEncoder(writer: writer, depth: depth + 1, codingPath: codingPath)
+    }
+}
+
+struct SingleValueContainer: SingleValueEncodingContainer {
+    let writer: JSONWriter
+    let depth: Int
+    var codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { writer.literal("null") }
+    mutating func encode(_ value: Bool) throws { writer.literal(value ? "true" : "false") }
+    mutating func encode(_ value: String) throws { writer.string(value) }
+    mutating func encode(_ value: Double) throws { try writer.number(value, codingPath: codingPath) }
+    mutating func encode(_ value: Float) throws { try writer.number(Double(value), codingPath: codingPath) }
+    mutating func encode(_ value: Int) throws { writer.integer(value) }
+    mutating func encode(_ value: Int8) throws { writer.integer(value) }
+    mutating func encode(_ value: Int16) throws { writer.integer(value) }
+    mutating func encode(_ value: Int32) throws { writer.integer(value) }
+    mutating func encode(_ value: Int64) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt8) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt16) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt32) throws { writer.integer(value) }
+    mutating func encode(_ value: UInt64) throws { writer.integer(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))
+    }
+}

@@ -1,0 +1,135 @@
+import CardLayout
+import CardStackProtocol
+import Foundation
+import Testing
+
+@Suite struct WireEncoderTests {
+    func roundTrip(_ message: ServerMessage) throws -> ServerMessage {
+        let bytes = try WireJSON.encode(message)
+        #expect(!bytes.contains(UInt8(ascii: "\n")))
+        // Foundation reads what the wire encoder writes.
+        return try WireJSON.decode(ServerMessage.self, from: bytes)
+    }
+
+    @Test func everyMessageRoundTrips() throws {
+        var params = Parameters()
+        params.card.titles = ["a \"quoted\" title", "tab\tand\nnewline", "ünïcödé ✓", "\u{1}"]
+        let frame = Layout.frame(params, offset: 15)
+        let messages: [ServerMessage] = [
+            .hello(Hello(version: "0.1.0", revision: 3)),
+            .reply(Reply(id: .integer(7), result: .object([("a", .array([.integer(1), .number(2.5), .null, .bool(true)]))]))),
+            .reply(Reply(id: .string("x"), error: WireError(.invalidArgument, "bad \"thing\""))),
+            .reply(Reply(id: nil, result: .object([]))),
+            .frame(FrameEvent(seq: 42, revision: 2, frame: frame)),
+            .params(ParamsInfo(revision: 2, source: .client, path: "/tmp/a b.toml", params: params, error: nil)),
+            .params(ParamsInfo(revision: 2, source: .file, path: nil, params: params,
+                               error: ConfigError(path: "p", line: 3, column: 11, key: "layout.spacing", message: "m"))),
+            .configError(ConfigError(path: nil, line: nil, column: nil, key: nil, message: "gone")),
+            .state(StateInfo(offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)),
+            .bye(reason: "the daemon is stopping"),
+        ]
+        for message in messages {
+            #expect(try roundTrip(message) == message)
+        }
+    }
+
+    @Test func shapesMatchTheSpec() throws {
+        let hello = String(decoding: try WireJSON.encode(ServerMessage.hello(Hello(version: "1", revision: 1))), as: UTF8.self)
+        #expect(hello == #"{"event":"hello","protocol":1,"server":"cardstackd","version":"1","revision":1}"#)
+        let reply = String(decoding: try WireJSON.encode(Reply(id: nil, result: JSONValue.object([]))), as: UTF8.self)
+        #expect(reply == #"{"id":null,"ok":true,"result":{}}"#)
+        let error = String(decoding: try WireJSON.encode(ServerMessage.configError(
+            ConfigError(path: "f", line: 1, column: 2, key: nil, message: "m"))), as: UTF8.self)
+        #expect(error == #"{"event":"config_error","path":"f","line":1,"column":2,"key":null,"message":"m"}"#)
+    }
+
+    @Test func numbersAreJSONNumbers() throws {
+        let text = String(decoding: try WireJSON.encode([0.0, -0.0, 1, -3, 0.1, 1e-5, 1.5e300, 1234567890123]), as: UTF8.self)
+        #expect(text == "[0,0,1,-3,0.1,1e-05,1.5e+300,1234567890123]")
+        #expect(throws: EncodingError.self) { try WireJSON.encode([Double.nan]) }
+        #expect(throws: EncodingError.self) { try WireJSON.encode([Double.infinity]) }
+        let ints = String(decoding: try WireJSON.encode([Int.min, Int.max, 0]), as: UTF8.self)
+        #expect(ints == "[\(Int.min),\(Int.max),0]")
+    }
+
+    @Test func stringsAreEscaped() throws {
+        let text = String(decoding: try WireJSON.encode(["\"\\/\n\r\t\u{0}\u{1f}é"]), as: UTF8.self)
+        #expect(text == #"["\"\\/\n\r\t\u0000\u001fé"]"#)
+    }
+}
+
+@Suite struct JSONParserTests {
+    func parse(_ s: String) throws -> JSONValue { try JSONParser.parse(Array(s.utf8)) }
+
+    @Test func values() throws {
+        #expect(try parse(#" {"a": [1, -2.5e3, true, false, null, "x"], "b": {}} "#)
+            == .object([("a", .array([.integer(1), .number(-2500), .bool(true), .bool(false), .null, .string("x")])), ("b", .object([]))]))
+        #expect(try parse("9223372036854775807") == .integer(.max))
+        #expect(try parse("9223372036854775808") == .number(9223372036854775808))
+        #expect(try parse(#""\u00e9\ud83d\ude00\n\/""#) == .string("é😀\n/"))
+        #expect(try parse(#""\ud800""#) == .string("\u{FFFD}"))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":}", "01", "1.", "-", "tru", "nul", "\"abc", "\"\\x\"", "\"a\u{1}\"", "{} x",
+        "{'a':1}", "[1 2]", "{\"a\" 1}", "\"\\u12\"",
+    ])
+    func invalid(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try parse(text) }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONParser.Failure.self) { try parse(deep) }
+        #expect(throws: Never.self) { try parse(String(repeating: "[", count: 60) + String(repeating: "]", count: 60)) }
+    }
+}
+
+@Suite struct RequestTests {
+    func parse(_ s: String) -> Result<Request, RequestError> { Request.parse(Array(s.utf8)) }
+
+    @Test func commands() throws {
+        #expect(try parse(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .integer(1), .ping))
+        #expect(try parse(#"{"cmd":"scroll","by":15,"extra":[1]}"#).get() == Request(.scroll(by: 15)))
+        #expect(try parse(#"{"id":"x","cmd":"scroll_to","offset":30,"animated":true}"#).get()
+            == Request(id: .string("x"), .scrollTo(offset: 30, animated: true)))
+        #expect(try parse(#"{"cmd":"next"}"#).get() == Request(.next(count: 1)))
+        #expect(try parse(#"{"cmd":"prev","count":3}"#).get() == Request(.prev(count: 3)))
+        #expect(try parse(#"{"cmd":"subscribe"}"#).get() == Request(.subscribe(EventKind.allCases)))
+        #expect(try parse(#"{"cmd":"subscribe","events":["frame","frame"]}"#).get() == Request(.subscribe([.frame])))
+        #expect(try parse(#"{"cmd":"fling","velocity":-2000.5}"#).get() == Request(.fling(velocity: -2000.5)))
+        #expect(try parse(#"{"cmd":"set_params","params":{"layout":{"spacing":40}}}"#).get()
+            == Request(.setParams(.object([("layout", .object([("spacing", .integer(40))]))]))))
+    }
+
+    @Test func errorsSayWhatIsWrong() {
+        func failure(_ s: String) -> RequestError? {
+            if case let .failure(e) = parse(s) { return e }
+            return nil
+        }
+        #expect(failure("nope")?.error.code == .parseError)
+        #expect(failure("nope")?.id == nil)
+        #expect(failure("[]")?.error.message == "a request must be a JSON object, got an array")
+        #expect(failure(#"{"id":5}"#)?.error.code == .invalidArgument)
+        #expect(failure(#"{"id":5}"#)?.id == .integer(5))
+        #expect(failure(#"{"id":5,"cmd":"x"}"#)?.error.code == .unknownCommand)
+        #expect(failure(#"{"cmd":"scroll"}"#)?.error.message == "scroll needs \"by\": a number")
+        #expect(failure(#"{"cmd":"scroll","by":1e300}"#)?.error.code == .invalidArgument)
+        #expect(failure(#"{"cmd":"next","count":0}"#)?.error.code == .invalidArgument)
+        #expect(failure(#"{"cmd":"scroll_to","offset":1,"animated":"yes"}"#)?.error.code == .invalidArgument)
+        #expect(failure(#"{"cmd":"set_params","params":3}"#)?.error.code == .invalidArgument)
+        #expect(failure(#"{"id":[1],"cmd":"ping"}"#)?.error.code == .invalidArgument)
+    }
+
+    @Test func requestsEncodeToWhatTheyParseFrom() throws {
+        let commands: [Command] = [
+            .ping, .getParams, .getFrame, .getState, .snap, .subscribe([.frame, .state]), .unsubscribe([.params]),
+            .scroll(by: -3), .scrollTo(offset: 12, animated: true), .fling(velocity: 100), .next(count: 2), .prev(count: 1),
+            .setParams(.object([("animation", .object([("fps", .integer(120))]))])),
+        ]
+        for command in commands {
+            let request = Request(id: .integer(9), command)
+            #expect(try Request.parse(try WireJSON.encode(request)).get() == request)
+        }
+    }
+}
