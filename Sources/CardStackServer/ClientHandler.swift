@@ -24,8 +24,10 @@ final class ClientHandler: ChannelInboundHandler {
     let hub: Hub
     let daemonUID: UInt32
     var subscriptions = Set<EventKind>()
-    private var id: Int?
+    private(set) var id: Int?
     private var context: ChannelHandlerContext?
+    /// The channel, kept so the per-frame check does not go through the context.
+    private var channel: (any Channel)?
     private var input = ByteBuffer()
     private var pendingFrame: ByteBuffer?
     private var closing = false
@@ -42,6 +44,7 @@ final class ClientHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         self.context = context
+        self.channel = context.channel
         if let peer = peerCredentials(context.channel) {
             logger[metadataKey: "peer"] = "pid \(peer.pid) uid \(peer.uid)"
             let config = hub.configuration
@@ -92,6 +95,7 @@ final class ClientHandler: ChannelInboundHandler {
         closing = true
         pendingFrame = nil
         self.context = nil
+        self.channel = nil
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -170,8 +174,8 @@ final class ClientHandler: ChannelInboundHandler {
     /// Offers the newest frame: written now if nothing waits in front of it, else parked,
     /// replacing any older parked frame.
     func offerFrame(_ bytes: ByteBuffer) {
-        guard !closing, let context, subscriptions.contains(.frame) else { return }
-        if context.channel.isWritable {
+        guard !closing, let channel else { return }
+        if channel.isWritable {
             writeFrame(bytes)
         } else {
             pendingFrame = bytes

@@ -66,11 +66,11 @@ extension Hub {
         case .getState:
             reply(.state(state))
         case let .subscribe(kinds):
-            client.subscriptions.formUnion(kinds)
+            setSubscriptions(client.subscriptions.union(kinds), of: client, id: client.id)
             reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
             if kinds.contains(.frame), let bytes = frameEvent { client.offerFrame(bytes) }
         case let .unsubscribe(kinds):
-            client.subscriptions.subtract(kinds)
+            setSubscriptions(client.subscriptions.subtracting(kinds), of: client, id: client.id)
             reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
         case let .scroll(by):
             let wasAnimating = stopAnimation(announce: false)

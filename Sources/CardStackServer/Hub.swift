@@ -46,6 +46,8 @@ final class Hub {
 
     // Clients.
     private var clients: [Int: ClientHandler] = [:]
+    /// The clients subscribed to frames, kept apart so a frame's fan-out is one tight loop.
+    private var frameSubscribers: [Int: ClientHandler] = [:]
     private var nextClientID = 1
     private(set) var accepting = true
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
@@ -105,6 +107,7 @@ final class Hub {
     }
 
     func remove(_ id: Int) {
+        frameSubscribers[id] = nil
         guard clients.removeValue(forKey: id) != nil else { return }
         broadcast(.state(state), to: .state)
         onStatusChange?(self)
@@ -130,9 +133,8 @@ final class Hub {
         seq += 1
         frame = Layout.frame(parameters, offset: offset)
         encodedFrame = nil
-        let subscribers = clients.values.filter { $0.subscriptions.contains(.frame) }
-        guard !subscribers.isEmpty, let bytes = frameEvent else { return }
-        for client in subscribers { client.offerFrame(bytes) }
+        guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
+        for client in frameSubscribers.values { client.offerFrame(bytes) }
     }
 
     /// One message as a line, ready to write to any number of clients.
@@ -145,6 +147,13 @@ final class Hub {
             logger.error("could not encode \(type(of: message)): \(error)")
             return nil
         }
+    }
+
+    /// Changes what `client` (with `id`) is subscribed to.
+    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler, id: Int?) {
+        client.subscriptions = kinds
+        guard let id else { return }
+        frameSubscribers[id] = kinds.contains(.frame) ? client : nil
     }
 
     // MARK: Parameters
@@ -196,6 +205,7 @@ final class Hub {
         stopAnimation(announce: false)
         let closing = clients.values.map { $0.disconnect(reason: reason) }
         clients.removeAll()
+        frameSubscribers.removeAll()
         return EventLoopFuture.andAllComplete(closing, on: eventLoop)
     }
 }
