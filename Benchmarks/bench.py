@@ -171,8 +171,14 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     lazy.connect(str(tmp / "d.sock"))
     lazy.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
-    frame_bytes = len(json.dumps({"event": "frame", "seq": 1, "revision": 1, "frame": c.ok("get_frame")},
-                                 separators=(",", ":"))) + 1
+    # The size of a real frame line, mid-flip, for the floor to write.
+    c.ok("scroll", by=15)
+    probe = socket.socket(socket.AF_UNIX)
+    probe.connect(str(tmp / "d.sock"))
+    probe.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
+    lines = probe.makefile("rb")
+    frame_bytes = next(len(l) for l in lines if l.startswith(b'{"event":"frame"'))
+    probe.close()
     reader = subprocess.Popen([str(floor["fanout_reader"]), str(tmp / "d.sock"), str(subscribers), "0.5"],
                               stdout=subprocess.PIPE, text=True)
     assert reader.stdout.readline().strip() == "connected"
