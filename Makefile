@@ -66,6 +66,8 @@ test: test-deps
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
 bench: release
+	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
+	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
