@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackParamsTests",
-            dependencies: ["CardStackParams", "CardLayout"],
+            dependencies: ["CardStackParams", "CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(

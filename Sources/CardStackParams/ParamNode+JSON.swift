@@ -4,7 +4,7 @@ extension ParamNode {
     /// The tree of a client's `set_params` object: the same tables and keys as the file.
     public init(json: JSONValue) {
         switch json {
-        case .null: self.init(.other("null"))
+        case .null: self.init(.null)
         case let .bool(b): self.init(.bool(b))
         case let .integer(i): self.init(.integer(i))
         case let .number(d): self.init(.double(d))

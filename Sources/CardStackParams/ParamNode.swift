@@ -26,6 +26,8 @@ public struct ParamNode: Sendable, Equatable {
         case string(String)
         case array([ParamNode])
         case table([(key: String, node: ParamNode)])
+        /// JSON's `null` (set_params only: TOML has none).
+        case null
         /// A value of a type the schema never accepts (a TOML date, a JSON null), by name.
         case other(String)
 
@@ -38,6 +40,7 @@ public struct ParamNode: Sendable, Equatable {
             case let (.array(x), .array(y)): x == y
             case let (.table(x), .table(y)): x.map(\.key) == y.map(\.key) && x.map(\.node) == y.map(\.node)
             case let (.other(x), .other(y)): x == y
+            case (.null, .null): true
             default: false
             }
         }
@@ -86,6 +89,7 @@ public struct ParamNode: Sendable, Equatable {
         case let .string(x): "\"\(x)\""
         case let .array(xs): "[" + xs.map(\.display).joined(separator: ", ") + "]"
         case .table: "a table"
+        case .null: "null"
         case let .other(name): name
         }
     }
@@ -99,6 +103,7 @@ public struct ParamNode: Sendable, Equatable {
         case .string: "a string"
         case .array: "an array"
         case .table: "a table"
+        case .null: "null"
         case let .other(name): name
         }
     }

@@ -26,19 +26,11 @@ extension ParamsSchema {
     static func optionalNumber(
         _ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double?> & Sendable
     ) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            let x = try double(node, key)
-            guard interval.contains(x) else {
-                throw ParamsError(
-                    .outOfRange, "\(key) must be \(interval.requirement(for: x)), got \(node.display)", key: key,
-                    at: node.position)
-            }
-            p[keyPath: path] = x
-        }
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedNumber(node, key, interval) }
     }
 
     /// A fade limit: a finite number, or the infinity on its own side (`fade_min = -inf`,
-    /// `fade_max = inf`) for "unbounded".
+    /// `fade_max = inf`, or `null` over the socket) for "unbounded".
     static func fadeLimit(
         _ name: String, unbounded: Double, _ path: any WritableKeyPath<Parameters, Double?> & Sendable
     ) -> Key {
@@ -48,6 +40,7 @@ extension ParamsSchema {
             switch node.value {
             case let .double(d): x = d
             case let .integer(i): x = Double(i)
+            case .null: x = unbounded  // `null` from set_params, as get_params reports it
             default:
                 throw ParamsError(
                     .wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key,
@@ -64,33 +57,11 @@ extension ParamsSchema {
     static func optionalInteger(
         _ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int?> & Sendable
     ) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            let allowed = "an integer in \(range.lowerBound)...\(range.upperBound)"
-            let value: Int64
-            switch node.value {
-            case let .integer(x): value = x
-            case let .double(x) where x == x.rounded() && abs(x) < 1e18: value = Int64(x)
-            default:
-                throw ParamsError(
-                    .wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key,
-                    at: node.position)
-            }
-            guard let int = Int(exactly: value), range.contains(int) else {
-                throw ParamsError(.outOfRange, "\(key) must be \(allowed), got \(node.display)", key: key, at: node.position)
-            }
-            p[keyPath: path] = int
-        }
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedInteger(node, key, range) }
     }
 
     /// `true` or `false`, written to an optional.
     static func optionalBoolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool?> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            guard case let .bool(b) = node.value else {
-                throw ParamsError(
-                    .wrongType, "\(key) must be true or false, got \(node.kindName) (\(node.display))", key: key,
-                    at: node.position)
-            }
-            p[keyPath: path] = b
-        }
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
     }
 }

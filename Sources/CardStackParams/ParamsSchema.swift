@@ -180,42 +180,51 @@ public enum ParamsSchema {
         }
     }
 
-    static func number(_ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            let x = try double(node, key)
-            guard interval.contains(x) else {
-                throw ParamsError(
-                    .outOfRange, "\(key) must be \(interval.requirement(for: x)), got \(node.display)", key: key, at: node.position)
-            }
-            p[keyPath: path] = x
+    /// A number in `interval`.
+    static func checkedNumber(_ node: ParamNode, _ key: String, _ interval: Interval) throws(ParamsError) -> Double {
+        let x = try double(node, key)
+        guard interval.contains(x) else {
+            throw ParamsError(
+                .outOfRange, "\(key) must be \(interval.requirement(for: x)), got \(node.display)", key: key, at: node.position)
         }
+        return x
+    }
+
+    /// An integer in `range` (a float with no fraction counts).
+    static func checkedInteger(_ node: ParamNode, _ key: String, _ range: ClosedRange<Int>) throws(ParamsError) -> Int {
+        let allowed = "an integer in \(range.lowerBound)...\(range.upperBound)"
+        let value: Int64
+        switch node.value {
+        case let .integer(x): value = x
+        case let .double(x) where x == x.rounded() && abs(x) < 1e18: value = Int64(x)
+        default:
+            throw ParamsError(.wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key, at: node.position)
+        }
+        guard let int = Int(exactly: value), range.contains(int) else {
+            throw ParamsError(.outOfRange, "\(key) must be \(allowed), got \(node.display)", key: key, at: node.position)
+        }
+        return int
+    }
+
+    /// `true` or `false`.
+    static func checkedBool(_ node: ParamNode, _ key: String) throws(ParamsError) -> Bool {
+        guard case let .bool(b) = node.value else {
+            throw ParamsError(
+                .wrongType, "\(key) must be true or false, got \(node.kindName) (\(node.display))", key: key, at: node.position)
+        }
+        return b
+    }
+
+    static func number(_ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double> & Sendable) -> Key {
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedNumber(node, key, interval) }
     }
 
     static func integer(_ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            let allowed = "an integer in \(range.lowerBound)...\(range.upperBound)"
-            let value: Int64
-            switch node.value {
-            case let .integer(x): value = x
-            case let .double(x) where x == x.rounded() && abs(x) < 1e18: value = Int64(x)
-            default:
-                throw ParamsError(.wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key, at: node.position)
-            }
-            guard let int = Int(exactly: value), range.contains(int) else {
-                throw ParamsError(.outOfRange, "\(key) must be \(allowed), got \(node.display)", key: key, at: node.position)
-            }
-            p[keyPath: path] = int
-        }
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedInteger(node, key, range) }
     }
 
     static func boolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
-            guard case let .bool(b) = node.value else {
-                throw ParamsError(
-                    .wrongType, "\(key) must be true or false, got \(node.kindName) (\(node.display))", key: key, at: node.position)
-            }
-            p[keyPath: path] = b
-        }
+        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
     }
 
     static func numbers(_ node: ParamNode, _ key: String, count: Int, each: Interval) throws(ParamsError) -> [Double] {

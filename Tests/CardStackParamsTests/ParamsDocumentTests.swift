@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackParams
+import CardStackProtocol
 import Foundation
 import Testing
 
@@ -168,6 +169,18 @@ import Testing
         #expect(resolved.warnings.count == 1)
         #expect(resolved.warnings[0].contains("smaller than the stack's depth + 1 (11)"))
         #expect(try ParamsDocument.parameters(from: Array("[layout]\ncards = 10\nwrap = false\n".utf8)).warnings.isEmpty)
+    }
+
+    @Test func clientTreesUseTheSameRules() throws {
+        let json = JSONValue.object([
+            ("carousel", .object([("fade_min", .null), ("fade_max", .integer(2))])),
+            ("layout", .object([("style", .string("coverflow"))])),
+        ])
+        let p = try ParamsSchema.resolve(ParamNode(json: json)).parameters
+        #expect(p.carousel.fadeMin == -.infinity && p.carousel.fadeMax == 2)
+        #expect(p.layout.wrap == false && p.card.anchor == [0.5, 0.5])  // coverflow's own defaults
+        let bad = JSONValue.object([("layout", .object([("spacing", .null)]))])
+        #expect(throws: ParamsError.self) { try ParamsSchema.resolve(ParamNode(json: bad)) }
     }
 
     @Test func treesMergeKeyByKey() throws {
