@@ -166,3 +166,15 @@ def test_make_install_lays_out_the_tree(tmp_path):
                     ], cwd=REPO, check=True, capture_output=True, timeout=600)
     user = (other / "opt/cardstack/lib/systemd/user/cardstackd.service").read_text()
     assert "ExecStart=/opt/cardstack/bin/cardstackd" in user
+
+
+def test_logs_under_journald_carry_priorities_and_no_timestamps(tmp_path):
+    d = Daemon(tmp_path / "d", env={"JOURNAL_STREAM": "8:12345"})
+    d.config.write_text("[layout]\nspacing = -1\n")
+    wait_for(lambda: "<3>" in d.log_text(), what="an error line")
+    assert d.stop() == 0
+    lines = d.log_text().splitlines()
+    assert lines and all(line[:3] in ("<2>", "<3>", "<4>", "<5>", "<6>", "<7>") for line in lines), lines
+    assert any(line.startswith("<6>listening on ") for line in lines)
+    assert any(line.startswith("<3>") and "line 2, column 11" in line for line in lines)
+    assert "\x1b[" not in d.log_text()
