@@ -55,7 +55,7 @@ public struct ViewerScreen: Sendable {
         } else if let e = state.configError {
             let place = [e.path ?? "parameter file", e.line.map(String.init), e.column.map(String.init)]
                 .compactMap { $0 }.joined(separator: ":")
-            alert = "config error: \(place): \(e.key.map { "\($0): " } ?? "")\(e.message)"
+            alert = "config error: \(place): \(e.message)"
         } else {
             alert = nil
         }

@@ -54,10 +54,10 @@ import Testing
         var state = ViewerState()
         state.receive(params(revision: 1), now: 0)
         state.receive(
-            .configError(ConfigError(path: "/p.toml", line: 3, column: 11, key: "layout.spacing", message: "must be > 0")),
+            .configError(ConfigError(path: "/p.toml", line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0")),
             now: 1)
         let screen = ViewerScreen(mode: .monochrome)
-        #expect(screen.compose(state, columns: 60, rows: 8, now: 1).text[0].hasPrefix("config error: /p.toml:3:11: layout.spacing: must be > 0"))
+        #expect(screen.compose(state, columns: 60, rows: 8, now: 1).text[0].hasPrefix("config error: /p.toml:3:11: layout.spacing must be > 0"))
         #expect(screen.compose(state, columns: 60, rows: 8, now: 1)[0, 0].attributes == [.bold, .reverse])
         state.receive(params(revision: 2, spacing: 40), now: 2)
         #expect(screen.compose(state, columns: 60, rows: 8, now: 2).text[0].hasPrefix("cardstack view"))
