@@ -188,7 +188,7 @@ final class ClientHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 
-    /// Sends `bye` and closes once it is flushed (or after a second if the peer never reads).
+    /// Sends `bye` and closes once it is flushed (or after half a second if the peer never reads).
     func disconnect(reason: String) -> EventLoopFuture<Void> {
         guard let context, !closing else { return hub.eventLoop.makeSucceededVoidFuture() }
         if let bytes = hub.encode(ServerMessage.bye(reason: reason)) {
@@ -206,8 +206,9 @@ final class ClientHandler: ChannelInboundHandler {
         let channel = context.channel
         let flushed = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(ByteBuffer()), promise: flushed)
-        // A peer that never reads would hold the flush forever: give it a second.
-        let timeout = context.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+        // A peer that never reads would hold the flush forever: give it half a second, so a
+        // SIGTERM still ends the daemon within one.
+        let timeout = context.eventLoop.scheduleTask(in: .milliseconds(500)) { channel.close(promise: nil) }
         return flushed.futureResult.flatMap { channel.close() }.always { _ in timeout.cancel() }
             .recover { _ in }
     }

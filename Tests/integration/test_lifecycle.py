@@ -4,6 +4,7 @@ import signal
 import socket
 import stat
 import subprocess
+import time
 
 import pytest
 
@@ -102,3 +103,17 @@ def test_cli_round_trip(daemon, tmp_path):
     finally:
         watch.send_signal(signal.SIGINT)
         assert watch.wait(5) == 0
+
+
+def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
+    lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    lazy.connect(str(daemon.socket))
+    lazy.sendall(b'{"cmd":"subscribe"}\n' + b'{"cmd":"get_frame"}\n' * 200)
+    c = daemon.client()
+    c.ok("set_params", params={"animation": {"fps": 240}})
+    c.ok("fling", velocity=50000)
+    time.sleep(0.3)
+    started = time.monotonic()
+    assert daemon.stop() == 0
+    assert time.monotonic() - started < 1.0
