@@ -10,12 +10,14 @@
 /// (`v` in items per second at the change, 0.4 s when unknown) with iCarousel's ease-in-out
 /// cubic. While the daemon animates (fling, snap, next/prev, animated scroll_to), iCarousel
 /// rebuilds the toggle from each item's own offset, which draws plain cover flow; the context
-/// then carries no toggle and the easing is dropped.
+/// then carries no toggle and the easing is dropped. Other styles never set the toggle.
 ///
 /// The iOS 7 switcher: the current card moves by whole pages only when the offset is 80 % of
 /// a page or more away from it (`|offset - current·spacing| >= 0.8·spacing`), so between two
-/// cards it depends on where the scroll came from. Cards the source would leave untouched
-/// keep the resting 0.9 scale and 0.8 alpha.
+/// cards it depends on where the scroll came from. The two cards the source updates look the
+/// same with either of them current (its scale and opacity are continuous across the
+/// switch); cards the source would leave untouched, with stale values, keep the resting 0.9
+/// scale and 0.8 alpha here, so the picture equals the resting form.
 public struct ScrollMemory: Sendable, Equatable {
     /// The share of a page the offset must move before the switcher's current card changes.
     public static let switcherThreshold = 0.8
@@ -49,9 +51,9 @@ public struct ScrollMemory: Sendable, Equatable {
     public mutating func observe(offset: Double, at time: Double, velocity: Double, animating: Bool, parameters: Parameters) {
         let n = parameters.layout.cards, d = parameters.layout.spacing, wrap = parameters.layout.wrap
         let s = offset / d
-        // CoverFlow2.
+        // CoverFlow2 (only that style eases a toggle, so no other style gets extra frames).
         let current = CarouselWindow.currentItem(position: s, cards: n, wrap: wrap)
-        if animating {
+        if animating || parameters.layout.style != .coverflow2 {
             toggle = nil
         } else if let previous = carouselItem, previous != current, previous < n {
             var difference = previous - current

@@ -96,6 +96,7 @@ final class Hub {
         self.deck = Deck(parameters)
         self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
+        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
     }
 
     var clientCount: Int { clients.count }

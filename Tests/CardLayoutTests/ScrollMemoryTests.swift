@@ -22,6 +22,11 @@ import Testing
         // Animating: iCarousel draws plain cover flow, and the toggle is dropped.
         m.observe(offset: 260, at: 3, velocity: 0, animating: true, parameters: coverflow2)
         #expect(m.context(at: 3, animating: true).coverFlowToggle == nil && m.toggle == nil)
+        // Other styles never ease a toggle (the daemon draws no extra frames for them).
+        var other = ScrollMemory()
+        other.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: switcher)
+        other.observe(offset: 600, at: 0, velocity: 0, animating: false, parameters: switcher)
+        #expect(other.toggle == nil && !other.isEasing(at: 0))
     }
 
     @Test func coverFlow2FollowsTheToggle() {

@@ -214,3 +214,45 @@ def test_frame_svg_needs_no_daemon(tmp_path):
     text = out.read_text()
     assert text.startswith("<svg") and "cardstack coverflow at offset 250" in text
     assert text.count("<polygon") >= 5
+
+
+# State the originals keep, kept by the daemon
+
+
+def test_coverflow2_toggle_eases_after_the_index_changes(make_daemon):
+    d = make_daemon((REPO / "Config/presets/coverflow2.toml").read_text())
+    c = watcher(d)
+    c.ok("scroll", by=60)  # item 1 becomes current at 0.4 items from the centre
+
+    def turn(frame):
+        return next(card for card in frame["cards"] if card["item"] == 1)["transform"][0]
+
+    frames = [c.event("frame")["frame"]]
+    while True:
+        try:
+            frames.append(c.event("frame", timeout=1)["frame"])
+        except TimeoutError:
+            break
+    assert turn(frames[0]) == pytest.approx(0.156, abs=0.01), "it arrives fully turned"
+    assert turn(frames[-1]) == pytest.approx(1), "and turns flat as the toggle eases"
+    assert 5 <= len(frames) <= 40, "frames only while the toggle eases (0.2 to 0.4 s)"
+    assert not c.ok("get_state")["animating"]
+
+
+def test_switcher7_current_card_keeps_the_picture_continuous(make_daemon):
+    d = make_daemon((REPO / "Config/presets/switcher7.toml").read_text())
+    c = d.client()
+    c.ok("scroll_to", offset=200)  # two thirds of a page on from card 0: card 0 is still current
+    from_left = c.ok("get_frame")
+    c.ok("scroll_to", offset=300)
+    c.ok("scroll_to", offset=200)  # a third of a page back from card 1: card 1 stays current
+    from_right = c.ok("get_frame")
+    scale = lambda frame, item: next(card["scale"] for card in frame["cards"] if card["item"] == item)
+    # The source's scale and opacity are continuous across the switch, so with either card
+    # current the two cards it updates look the same, and equal the resting form.
+    assert scale(from_left, 0) == pytest.approx(1 - 0.1 * 2 / 3)
+    assert scale(from_right, 1) == pytest.approx(1 - 0.1 / 3)
+    assert from_left["cards"] == from_right["cards"]
+    config = d.dir / "switcher7.toml"
+    config.write_text(d.config.read_text())
+    assert from_right == local_frame(config, offset=200)
