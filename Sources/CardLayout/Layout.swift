@@ -4,10 +4,31 @@ import RealModule
 /// (wrap, clamp, snap, fling target) every style shares (SPEC §3).
 public enum Layout {
     /// The frame at `offset` (any value; it is wrapped or clamped first).
-    public static func frame(_ parameters: Parameters, offset: Double) -> Frame {
+    ///
+    /// - Parameters:
+    ///   - parameters: the parameters in force, with the deck applied (``Deck/applied(to:)``).
+    ///   - offset: the scroll offset in points.
+    ///   - context: the daemon's scroll state; the settled form without it.
+    public static func frame(_ parameters: Parameters, offset: Double, context: ScrollContext = .resting) -> Frame {
         let offset = normalize(offset, parameters)
-        let cards = parameters.layout.style.layout.cards(offset: offset, parameters: parameters)
-        let front = cards.last?.item ?? restingItem(offset, parameters)
+        var cards = parameters.layout.style.layout.cards(offset: offset, parameters: parameters, context: context)
+        var front = cards.last?.item ?? restingItem(offset, parameters)
+        if let transition = context.transition {
+            // An inserted card fades in; a removed one flies up on top of everything.
+            cards = cards.compactMap { card in
+                let fade = transition.fade(of: card.item)
+                guard fade < 1 else { return card }
+                guard fade > 0 else { return nil }
+                var faded = card
+                faded.alpha *= fade
+                return faded
+            }
+            front = cards.last?.item ?? front
+            if var leaving = transition.leavingCard(viewportHeight: parameters.viewport.height) {
+                leaving.z = (cards.map(\.z).max() ?? leaving.z) + 1
+                cards.append(leaving)
+            }
+        }
         return Frame(
             offset: offset, front: front, style: parameters.layout.style,
             viewport: (parameters.viewport.width, parameters.viewport.height), cards: cards)
@@ -50,7 +71,7 @@ public enum Layout {
     }
 
     /// The item at the front when resting at `offset`.
-    static func restingItem(_ offset: Double, _ parameters: Parameters) -> Int {
+    public static func restingItem(_ offset: Double, _ parameters: Parameters) -> Int {
         let n = parameters.layout.cards
         let k = clampedInt((offset / parameters.layout.spacing).rounded())
         return ((k % n) + n) % n

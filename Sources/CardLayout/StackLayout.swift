@@ -11,13 +11,13 @@ public struct StackLayout: StyleLayout {
 
     public init() {}
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let p = parameters.layout
         let s = p.scaleStep, f1 = p.flipRange[1]
         let position = offset / p.spacing
         // Visible iff 0 < r < f1 (alpha > 0): solve r for i.
-        var first = clampedInt((position - (f1 - 1) / s).rounded(.down))
-        var last = clampedInt((position + 1 / s).rounded(.up))
+        var first = clampedInt((position - (f1 - 1) / s).rounded(.down)) - context.reach
+        var last = clampedInt((position + 1 / s).rounded(.up)) + context.reach
         if !p.wrap {
             first = max(first, 0)
             last = min(last, p.cards - 1)
@@ -29,7 +29,7 @@ public struct StackLayout: StyleLayout {
         out.reserveCapacity(last - first + 1)
         // Back to front: the largest index is the farthest card.
         for i in stride(from: last, through: first, by: -1) {
-            guard let card = place(i, position: position, parameters: parameters) else { continue }
+            guard let card = place(i, position: position, parameters: parameters, context: context) else { continue }
             out.append(card)
         }
         return out
@@ -38,10 +38,12 @@ public struct StackLayout: StyleLayout {
     /// At most this many cards go in one frame (the nearest ones), whatever the parameters.
     public static let maximumCards = 1024
 
-    func place(_ i: Int, position: Double, parameters: Parameters) -> CardPlacement? {
+    func place(_ i: Int, position: Double, parameters: Parameters, context: ScrollContext = .resting) -> CardPlacement? {
         let p = parameters.layout, card = parameters.card, view = parameters.viewport
         let d = p.spacing, s = p.scaleStep, f0 = p.flipRange[0], f1 = p.flipRange[1]
-        let r = 1 + s * (position - Double(i))
+        let item = ((i % p.cards) + p.cards) % p.cards
+        // A deck edit in progress lays the card out `shift` places from its own.
+        let r = 1 + s * (position - Double(i) - context.shift(of: item))
         guard r > 0 else { return nil }
         let scale = min(r, 1)
         let ay = card.anchor[1]
@@ -57,7 +59,6 @@ public struct StackLayout: StyleLayout {
                 .scaled(scale, scale, 1)
         }
         guard alpha > 0 else { return nil }
-        let item = ((i % p.cards) + p.cards) % p.cards
         return CardPlacement(
             index: i, item: item, title: card.title(of: item), ratio: r,
             position: Point(x, y), size: (card.width, card.height),

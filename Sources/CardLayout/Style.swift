@@ -8,7 +8,7 @@ public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
     case stack
     /// seedante/CardAnimation's flip-down deck (LAYOUTS.md §5.3).
     case flip
-    /// iCarousel's cover flow, and cover flow 2 in its settled form (LAYOUTS.md §2).
+    /// iCarousel's cover flow, and cover flow 2 with its toggle (LAYOUTS.md §2.4).
     case coverflow, coverflow2
     /// iCarousel's flat row.
     case linear
@@ -60,14 +60,27 @@ public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
 }
 
 /// One style's math: which cards are visible at an offset and where they are.
+///
+/// A style implements ``cards(offset:parameters:context:)``; the two-argument form computes
+/// the settled form (``ScrollContext/resting``).
 public protocol StyleLayout: Sendable {
     /// The visible cards, back to front (draw order), for a normalised `offset`.
     ///
     /// - Parameters:
     ///   - offset: the scroll position in points, already wrapped or clamped.
-    ///   - parameters: the parameters in force.
+    ///   - parameters: the parameters in force (with the deck applied: `layout.cards` is the
+    ///     deck's size and `card.titles` its titles, see ``Deck/applied(to:)``).
+    ///   - context: the daemon's scroll state (CoverFlow2's toggle, the iOS 7 switcher's
+    ///     current card, a deck edit in progress); ``ScrollContext/resting`` without one.
     /// - Returns: only visible cards (no `alpha == 0`, no hidden back face; the stack also
     ///   drops `ratio <= 0`), with `z` strictly increasing. The cost depends on the visible
     ///   window, never on the deck size.
-    func cards(offset: Double, parameters: Parameters) -> [CardPlacement]
+    func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement]
+}
+
+extension StyleLayout {
+    /// The visible cards in the settled form (no daemon state).
+    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+        cards(offset: offset, parameters: parameters, context: .resting)
+    }
 }

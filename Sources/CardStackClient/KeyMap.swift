@@ -28,12 +28,16 @@ public struct KeyMap: Sendable, Equatable {
 
     /// The parameters in force that bindings depend on.
     public var spacing: Double
+    /// The deck's size (`get_state`'s `cards` once known).
     public var cards: Int
+    /// The front item of the newest frame: what `d`, `m` and `i` edit.
+    public var front: Int
 
-    /// Bindings for a deck of `cards` cards `spacing` points apart.
-    public init(spacing: Double, cards: Int) {
+    /// Bindings for a deck of `cards` cards `spacing` points apart, `front` in front.
+    public init(spacing: Double, cards: Int, front: Int = 0) {
         self.spacing = spacing
         self.cards = cards
+        self.front = front
     }
 
     /// Every binding, for `--help` and the `?` overlay.
@@ -46,6 +50,9 @@ public struct KeyMap: Sendable, Equatable {
         ("g, Home", "go to the first card (animated)"),
         ("G, End", "go to the last card (animated)"),
         ("wheel", "scroll by a third of a card"),
+        ("d", "remove the front card (remove)"),
+        ("m", "move the front card one place on (move)"),
+        ("i", "insert a card after the front card (insert)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
@@ -63,6 +70,10 @@ public struct KeyMap: Sendable, Equatable {
         case .character("G"), .end: .send(.scrollTo(offset: Double(max(cards - 1, 0)) * spacing, animated: true))
         case .wheelDown: .send(.scroll(by: spacing / 3))
         case .wheelUp: .send(.scroll(by: -spacing / 3))
+        case .character("d"): .send(.edit(.remove(item: front)))
+        // The last card comes round to the start of the deck.
+        case .character("m"): .send(.edit(.move(from: front, to: front + 1 < cards ? front + 1 : 0)))
+        case .character("i"): .send(.edit(.insert(at: min(front + 1, cards), title: "New \(cards + 1)")))
         case .character("?"): .toggleHelp
         case .escape: .dismiss
         case .redraw: .redraw

@@ -15,6 +15,8 @@ public struct ViewerState: Sendable {
     public private(set) var params: ParamsInfo?
     /// The newest frame.
     public private(set) var frame: FrameEvent?
+    /// The deck's size from the newest `state` event (deck edits change it).
+    public private(set) var deckSize: Int?
     /// The unresolved reload error, shown as a banner.
     public private(set) var configError: ConfigError?
     /// False while the daemon is gone.
@@ -53,7 +55,9 @@ public struct ViewerState: Sendable {
             } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
                 apply(info, now: now)
             }
-        case .hello, .state, .bye:
+        case let .state(info):
+            deckSize = info.cards > 0 ? info.cards : nil
+        case .hello, .bye:
             break
         }
         status.observe(statusFields(now: now).flatMap { $0 }, now: now)
@@ -79,7 +83,7 @@ public struct ViewerState: Sendable {
     /// The key bindings for the parameters in force.
     public var keyMap: KeyMap {
         let p = params?.params ?? Parameters()
-        return KeyMap(spacing: p.layout.spacing, cards: p.layout.cards)
+        return KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
     }
 
     /// The two status lines' fields: parameters, then live values.

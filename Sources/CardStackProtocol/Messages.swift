@@ -81,11 +81,13 @@ public enum Command: Sendable, Equatable {
     case snap
     case next(count: Int)
     case prev(count: Int)
+    /// `move {"from","to"}`, `remove {"item"}`, `insert {"at","title"}`: a deck edit.
+    case edit(DeckEdit)
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
         "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
-        "scroll", "scroll_to", "fling", "snap", "next", "prev",
+        "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
     ]
 
     public var name: String {
@@ -103,6 +105,7 @@ public enum Command: Sendable, Equatable {
         case .snap: "snap"
         case .next: "next"
         case .prev: "prev"
+        case let .edit(edit): edit.name
         }
     }
 }
@@ -254,8 +257,13 @@ public struct StateInfo: Sendable, Equatable, Codable {
     public var revision: Int
     public var framesSent: Int
     public var uptime: Double
+    /// The deck's size: `layout.cards` until deck edits change it.
+    public var cards: Int
 
-    public init(offset: Double, front: Int, animating: Bool, clients: Int, revision: Int, framesSent: Int, uptime: Double) {
+    public init(
+        offset: Double, front: Int, animating: Bool, clients: Int, revision: Int, framesSent: Int, uptime: Double,
+        cards: Int = 1
+    ) {
         self.offset = offset
         self.front = front
         self.animating = animating
@@ -263,12 +271,27 @@ public struct StateInfo: Sendable, Equatable, Codable {
         self.revision = revision
         self.framesSent = framesSent
         self.uptime = uptime
+        self.cards = cards
     }
 
     enum CodingKeys: String, CodingKey {
         case offset, front, animating, clients, revision
         case framesSent = "frames_sent"
         case uptime = "uptime_s"
+        case cards
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        offset = try c.decode(Double.self, forKey: .offset)
+        front = try c.decode(Int.self, forKey: .front)
+        animating = try c.decode(Bool.self, forKey: .animating)
+        clients = try c.decode(Int.self, forKey: .clients)
+        revision = try c.decode(Int.self, forKey: .revision)
+        framesSent = try c.decode(Int.self, forKey: .framesSent)
+        uptime = try c.decode(Double.self, forKey: .uptime)
+        // Added after protocol 1 first shipped: an older daemon does not send it.
+        cards = try c.decodeIfPresent(Int.self, forKey: .cards) ?? 0
     }
 }
 

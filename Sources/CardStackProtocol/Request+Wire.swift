@@ -1,3 +1,4 @@
+import CardLayout
 import Foundation
 
 /// A request line that could not be turned into a ``Request``: the error to reply with,
@@ -67,6 +68,15 @@ extension Request {
             }
             return Int(n)
         }
+        func position(_ key: String) throws(WireError) -> Int {
+            guard let value = args[key], value != .null else {
+                throw WireError(.invalidArgument, "\(cmd) needs \"\(key)\": a deck position, an integer from 0")
+            }
+            guard case let .integer(n) = value, let i = Int(exactly: n) else {
+                throw WireError(.invalidArgument, "\"\(key)\" must be an integer deck position (0 is the first card), got \(value.kindName)")
+            }
+            return i
+        }
         func events() throws(WireError) -> [EventKind] {
             guard let value = args["events"], value != .null else { return EventKind.allCases }
             let allowed = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -108,6 +118,14 @@ extension Request {
         case "snap": return .snap
         case "next": return .next(count: try count())
         case "prev": return .prev(count: try count())
+        case "move": return .edit(.move(from: try position("from"), to: try position("to")))
+        case "remove": return .edit(.remove(item: try position("item")))
+        case "insert":
+            let at = try position("at")
+            guard case let .string(title)? = args["title"] else {
+                throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters")
+            }
+            return .edit(.insert(at: at, title: title))
         default:
             throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
         }
@@ -117,6 +135,7 @@ extension Request {
 extension Request: Encodable {
     enum CodingKeys: String, CodingKey {
         case id, cmd, params, events, by, offset, animated, velocity, count
+        case from, to, item, at, title
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,6 +152,13 @@ extension Request: Encodable {
             try c.encode(animated, forKey: .animated)
         case let .fling(v): try c.encode(v, forKey: .velocity)
         case let .next(n), let .prev(n): try c.encode(n, forKey: .count)
+        case let .edit(.move(from, to)):
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+        case let .edit(.remove(item)): try c.encode(item, forKey: .item)
+        case let .edit(.insert(at, title)):
+            try c.encode(at, forKey: .at)
+            try c.encode(title, forKey: .title)
         }
     }
 }

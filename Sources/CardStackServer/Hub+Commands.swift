@@ -33,7 +33,7 @@ extension Hub {
         }
     }
 
-    private func execute(_ command: Command, from client: ClientHandler, reply: (CommandResult) -> Void) throws(WireError) {
+    func execute(_ command: Command, from client: ClientHandler, reply: (CommandResult) -> Void) throws(WireError) {
         switch command {
         case .ping:
             reply(.empty)
@@ -74,48 +74,62 @@ extension Hub {
             reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
         case let .scroll(by):
             let wasAnimating = stopAnimation(announce: false)
-            offset = Layout.normalize(offset + by, parameters)
+            let now = clock
+            // A drag's speed, from the previous scroll step when it was recent.
+            let velocity = lastScroll.map { now - $0.time < 0.25 && now > $0.time ? by / (now - $0.time) : 0 } ?? 0
+            lastScroll = (now, by)
+            move(to: Layout.normalize(offset + by, deckParameters), at: now, velocity: velocity)
             reply(.offset(offset))
             publishFrame()
             if wasAnimating { broadcast(.state(state), to: .state) }
+            keepTicking()
         case let .scrollTo(target, animated):
             if animated {
                 let end = nearestEquivalent(of: target)
-                reply(.offset(Layout.normalize(end, parameters)))
+                reply(.offset(Layout.normalize(end, deckParameters)))
                 animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
             } else {
                 let wasAnimating = stopAnimation(announce: false)
-                offset = Layout.normalize(target, parameters)
+                move(to: Layout.normalize(target, deckParameters), at: clock, velocity: 0)
                 reply(.offset(offset))
                 publishFrame()
                 if wasAnimating { broadcast(.state(state), to: .state) }
+                keepTicking()
             }
         case let .fling(velocity):
-            let end = Layout.flingTarget(from: offset, velocity: velocity, parameters)
-            reply(.target(Layout.normalize(end, parameters)))
+            let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
+            reply(.target(Layout.normalize(end, deckParameters)))
             animate(Motion.fling(from: offset, to: end, deceleration: parameters.animation.deceleration))
         case .snap:
-            let end = Layout.snapPoint(animation?.motion.to ?? offset, parameters)
-            reply(.target(Layout.normalize(end, parameters)))
+            let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)
+            reply(.target(Layout.normalize(end, deckParameters)))
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
         case let .next(count), let .prev(count):
             let sign: Double = if case .next = command { 1 } else { -1 }
-            let base = animation.map { Layout.snapPoint($0.motion.to, parameters) } ?? Layout.snapPoint(offset, parameters)
+            let base = animation.map { Layout.snapPoint($0.motion.to, deckParameters) } ?? Layout.snapPoint(offset, deckParameters)
             var end = base + sign * Double(count) * parameters.layout.spacing
-            if !parameters.layout.wrap { end = Layout.normalize(end, parameters) }
-            reply(.target(Layout.normalize(end, parameters)))
+            if !parameters.layout.wrap { end = Layout.normalize(end, deckParameters) }
+            reply(.target(Layout.normalize(end, deckParameters)))
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
+        case let .edit(edit):
+            try applyEdit(edit, reply: reply)
         }
     }
 
     /// `target` moved by whole turns of the deck to be as near as possible to the offset,
     /// so an animated scroll takes the short way round when the deck wraps.
     private func nearestEquivalent(of target: Double) -> Double {
-        guard parameters.layout.wrap else { return Layout.normalize(target, parameters) }
-        let period = Layout.period(parameters)
+        guard parameters.layout.wrap else { return Layout.normalize(target, deckParameters) }
+        let period = Layout.period(deckParameters)
         let delta = (target - offset).truncatingRemainder(dividingBy: period)
         let short = delta > period / 2 ? delta - period : (delta < -period / 2 ? delta + period : delta)
         return offset + short
+    }
+
+    /// Sets the offset and lets the scroll memory (CoverFlow2, the iOS 7 switcher) see it.
+    func move(to newOffset: Double, at time: Double, velocity: Double) {
+        offset = newOffset
+        memory.observe(offset: offset, at: time, velocity: velocity, animating: animation != nil, parameters: deckParameters)
     }
 
     // MARK: Animation
@@ -125,49 +139,64 @@ extension Hub {
     func animate(_ motion: Motion) {
         let wasAnimating = stopAnimation(announce: false)
         guard motion.from != motion.to else {
-            let landed = Layout.normalize(motion.to, parameters)
+            let landed = Layout.normalize(motion.to, deckParameters)
             if landed != offset {
-                offset = landed
+                move(to: landed, at: clock, velocity: 0)
                 publishFrame()
             }
             if wasAnimating { broadcast(.state(state), to: .state) }
             return
         }
-        let interval = TimeAmount.nanoseconds(Int64(1e9 / Double(parameters.animation.fps)))
-        let start = NIODeadline.now()
-        animation = Animation(motion: motion, start: start, interval: interval, ticks: 0, next: scheduleTick(at: start + interval))
-        if !wasAnimating { broadcast(.state(state), to: .state) }
+        let wasBusy = isAnimating
+        animation = Animation(motion: motion, start: NIODeadline.now())
+        if !wasAnimating, !wasBusy { broadcast(.state(state), to: .state) }
+        keepTicking()
     }
 
-    /// Ticks are scheduled one at a time on a fixed grid (start + n * interval), so they
-    /// don't drift, and nothing is scheduled once the motion is over.
-    private func scheduleTick(at deadline: NIODeadline) -> Scheduled<Void> {
-        eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in tick() }
+    /// The time between two frames while something moves.
+    var tickInterval: TimeAmount { .nanoseconds(Int64(1e9 / Double(parameters.animation.fps))) }
+
+    /// Schedules the next tick when something moves and none is scheduled. Ticks are
+    /// scheduled one at a time, each an interval after the one before, and nothing is
+    /// scheduled once everything is at rest.
+    func keepTicking(after previous: NIODeadline? = nil) {
+        guard ticker == nil, isAnimating || memory.isEasing(at: clock) else { return }
+        let due = (previous ?? NIODeadline.now()) + tickInterval
+        ticker = eventLoop.assumeIsolated().scheduleTask(deadline: max(due, NIODeadline.now())) { [self] in
+            tick(scheduled: due)
+        }
     }
 
-    private func tick() {
-        guard var running = animation else { return }
-        let elapsed = Double((NIODeadline.now() - running.start).nanoseconds) / 1e9
-        offset = Layout.normalize(running.motion.position(at: elapsed), parameters)
-        let finished = running.motion.isFinished(at: elapsed)
-        if finished {
-            animation = nil
-        } else {
-            running.ticks += 1
-            let due = running.start + running.interval * Int64(running.ticks + 1)
-            running.next = scheduleTick(at: max(due, NIODeadline.now()))
-            animation = running
+    private func tick(scheduled: NIODeadline) {
+        ticker = nil
+        let wasAnimating = isAnimating
+        let now = clock
+        if let running = animation {
+            let elapsed = Double((NIODeadline.now() - running.start).nanoseconds) / 1e9
+            let finished = running.motion.isFinished(at: elapsed)
+            if finished { animation = nil }
+            // The last position is observed as animating, so CoverFlow2 comes to rest settled.
+            offset = Layout.normalize(running.motion.position(at: elapsed), deckParameters)
+            memory.observe(offset: offset, at: now, velocity: 0, animating: true, parameters: deckParameters)
+        }
+        if let running = editing, now - running.start >= running.transition.edit.duration {
+            editing = nil
         }
         publishFrame()
-        if finished { broadcast(.state(state), to: .state) }
+        if wasAnimating, !isAnimating { broadcast(.state(state), to: .state) }
+        keepTicking(after: scheduled)
     }
 
-    /// Cancels the running animation, if any, and says whether there was one.
+    /// Cancels the running motion, if any, and says whether there was one. A deck edit in
+    /// progress goes on.
     @discardableResult
     func stopAnimation(announce: Bool) -> Bool {
-        guard let running = animation else { return false }
-        running.next.cancel()
+        guard animation != nil else { return false }
         animation = nil
+        if !isAnimating {
+            ticker?.cancel()
+            ticker = nil
+        }
         if announce { broadcast(.state(state), to: .state) }
         return true
     }
@@ -182,8 +211,10 @@ enum CommandResult: Sendable, Equatable, Codable {
     case events([EventKind])
     case offset(Double)
     case target(Double)
+    /// A deck edit's result: the deck's new size and front item.
+    case deck(cards: Int, front: Int)
 
-    enum Key: String, CodingKey { case events, offset, target }
+    enum Key: String, CodingKey { case events, offset, target, cards, front }
 
     func encode(to encoder: any Encoder) throws {
         switch self {
@@ -200,6 +231,10 @@ enum CommandResult: Sendable, Equatable, Codable {
         case let .target(x):
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(x, forKey: .target)
+        case let .deck(cards, front):
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(cards, forKey: .cards)
+            try c.encode(front, forKey: .front)
         }
     }
 

@@ -25,17 +25,33 @@ final class Hub {
     let path: String?
     var configError: ConfigError?
 
+    // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
+    var deck: Deck
+    /// `parameters` with the deck applied: what every frame and every scroll rule uses.
+    var deckParameters: Parameters
+
     // Scroll state: `offset` is always normalised (wrapped or clamped).
     var offset = 0.0
     var animation: Animation?
+    /// A deck edit being animated.
+    var editing: RunningEdit?
+    /// CoverFlow2's toggle and the iOS 7 switcher's current card (LAYOUTS.md §2.4, §4).
+    var memory = ScrollMemory()
+    /// The last `scroll` command's time and amount, to estimate a drag's speed.
+    var lastScroll: (time: Double, by: Double)?
+    /// The next frame tick, while anything moves (a motion, a deck edit, the toggle).
+    var ticker: Scheduled<Void>?
 
-    /// A running move: its motion, when it started, and the next tick.
+    /// A running move: its motion and when it started.
     struct Animation {
         var motion: Motion
         var start: NIODeadline
-        var interval: TimeAmount
-        var ticks: Int
-        var next: Scheduled<Void>
+    }
+
+    /// A running deck edit: the transition and when it started (hub clock, seconds).
+    struct RunningEdit {
+        var transition: DeckTransition
+        var start: Double
     }
 
     // Frames.
@@ -77,16 +93,24 @@ final class Hub {
         self.parameters = parameters
         self.fileTree = tree
         self.source = source
+        self.deck = Deck(parameters)
+        self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
+        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
     }
 
     var clientCount: Int { clients.count }
 
+    /// Seconds since the daemon started (the clock of ``ScrollMemory`` and deck edits).
+    var clock: Double { Double((NIODeadline.now() - started).nanoseconds) / 1e9 }
+
+    /// Whether a motion or a deck edit is running (`animating` in `get_state`).
+    var isAnimating: Bool { animation != nil || editing != nil }
+
     var state: StateInfo {
         StateInfo(
-            offset: offset, front: frame.front, animating: animation != nil, clients: clients.count,
-            revision: revision, framesSent: framesSent,
-            uptime: Double((NIODeadline.now() - started).nanoseconds) / 1e9)
+            offset: offset, front: frame.front, animating: isAnimating, clients: clients.count,
+            revision: revision, framesSent: framesSent, uptime: clock, cards: deck.count)
     }
 
     var paramsInfo: ParamsInfo {
@@ -128,10 +152,20 @@ final class Hub {
         return encodedFrame
     }
 
+    /// The layout context now: the scroll memory and the deck edit in progress.
+    func layoutContext(at time: Double) -> ScrollContext {
+        var context = memory.context(at: time, animating: animation != nil)
+        if var running = editing {
+            running.transition.progress = min((time - running.start) / running.transition.edit.duration, 1)
+            context.transition = running.transition
+        }
+        return context
+    }
+
     /// Computes the frame for the current state and offers it to every frame subscriber.
     func publishFrame() {
         seq += 1
-        frame = Layout.frame(parameters, offset: offset)
+        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: clock))
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
         for client in frameSubscribers.values { client.offerFrame(bytes) }
@@ -182,15 +216,25 @@ final class Hub {
     }
 
     /// Puts `new` in force: one new revision, a `params` and a `state` event, one new frame.
+    ///
+    /// New `layout.cards` or `card.titles` start the deck over from them (dropping its
+    /// edits); any other change keeps the edited deck.
     func install(_ new: Parameters, source: ParamsSource) {
         let old = parameters
         stopAnimation(announce: false)
+        editing = nil
+        memory.reset()
         // Keep the same card in front when the spacing changes.
         let position = offset / old.layout.spacing
         parameters = new
+        if new.layout.cards != old.layout.cards || new.card.titles != old.card.titles {
+            deck = Deck(new)
+        }
+        deckParameters = deck.applied(to: new)
         self.source = source
         revision += 1
-        offset = Layout.normalize(position * new.layout.spacing, new)
+        offset = Layout.normalize(position * new.layout.spacing, deckParameters)
+        memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
         broadcast(.params(paramsInfo), to: .params)
         broadcast(.state(state), to: .state)
         publishFrame()
@@ -203,6 +247,9 @@ final class Hub {
     func shutdown(reason: String) -> EventLoopFuture<Void> {
         accepting = false
         stopAnimation(announce: false)
+        editing = nil
+        ticker?.cancel()
+        ticker = nil
         let closing = clients.values.map { $0.disconnect(reason: reason) }
         clients.removeAll()
         frameSubscribers.removeAll()

@@ -12,7 +12,8 @@ struct Cardstack: AsyncParsableCommand {
         version: CardstackVersion.string,
         subcommands: [
             ViewCommand.self, GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
-            PrevCommand.self, SnapCommand.self, WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
+            PrevCommand.self, SnapCommand.self, MoveCardCommand.self, RemoveCardCommand.self, InsertCardCommand.self,
+            WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardLayout
+import CardStackClient
 import CardStackParams
 import CardStackProtocol
 
@@ -19,6 +20,9 @@ struct FrameCommand: ParsableCommand {
             A file that does not parse or validate prints the error (file, line, column, key and
             what is allowed) on stderr and exits 1.
 
+            With --svg FILE the frame is drawn as an SVG picture instead (the same picture as
+            `cardstack snapshot --svg`), with no daemon needed.
+
             Example: cardstack frame --config Config/cardstack.toml --offset 15
             """
     )
@@ -31,6 +35,9 @@ struct FrameCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Indent the JSON for reading.")
     var pretty = false
+
+    @Option(name: .long, help: ArgumentHelp("Write the frame as an SVG picture to this file (- for stdout) instead of JSON.", valueName: "file"))
+    var svg: String?
 
     func run() throws {
         var parameters = Parameters()
@@ -46,7 +53,9 @@ struct FrameCommand: ParsableCommand {
         }
         guard offset.isFinite else { throw ValidationError("--offset must be a finite number of points") }
         let frame = Layout.frame(parameters, offset: offset)
-        if pretty {
+        if let svg {
+            try writeSVG(SVGSnapshot.render(frame), to: svg)
+        } else if pretty {
             print(try WireJSON.encodePretty(frame))
         } else {
             print(String(decoding: try WireJSON.encode(frame), as: UTF8.self))

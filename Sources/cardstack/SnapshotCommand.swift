@@ -27,14 +27,19 @@ struct SnapshotCommand: ParsableCommand {
         } catch {
             throw fail(error)
         }
-        if svg == "-" {
-            print(text, terminator: "")
-            return
-        }
-        guard let file = fopen(svg, "w") else {
-            throw fail(ValidationError("cannot write \(svg): \(String(cString: strerror(errno)))"))
-        }
-        fputs(text, file)
-        fclose(file)
+        try writeSVG(text, to: svg)
     }
+}
+
+/// Writes an SVG picture to `path`, or to standard output for `-`.
+func writeSVG(_ text: String, to path: String) throws {
+    if path == "-" {
+        print(text, terminator: "")
+        return
+    }
+    guard let file = fopen(path, "w") else {
+        throw fail(ValidationError("cannot write \(path): \(String(cString: strerror(errno)))"))
+    }
+    fputs(text, file)
+    fclose(file)
 }

@@ -52,6 +52,18 @@ import Testing
         #expect(decoder.feed(Array("[B".utf8)) == [.down])
     }
 
+    @Test func deckEditsWorkOnTheFrontCard() {
+        let map = KeyMap(spacing: 30, cards: 11, front: 4)
+        #expect(map.action(for: .character("d")) == .send(.edit(.remove(item: 4))))
+        #expect(map.action(for: .character("m")) == .send(.edit(.move(from: 4, to: 5))))
+        #expect(map.action(for: .character("i")) == .send(.edit(.insert(at: 5, title: "New 12"))))
+        // The last card moves round to the start; an insert after it appends.
+        let last = KeyMap(spacing: 30, cards: 3, front: 2)
+        #expect(last.action(for: .character("m")) == .send(.edit(.move(from: 2, to: 0))))
+        #expect(last.action(for: .character("i")) == .send(.edit(.insert(at: 3, title: "New 4"))))
+        #expect(KeyMap.help.contains { $0.keys == "d" })
+    }
+
     @Test func lastCardFollowsParameters() {
         #expect(KeyMap(spacing: 40, cards: 5).action(for: .character("G")) == .send(.scrollTo(offset: 160, animated: true)))
     }

@@ -10,10 +10,10 @@ import RealModule
 /// `visible_items` around the current item, and the depth order is iCarousel's settled
 /// order, recomputed every frame.
 ///
-/// `coverflow2` is drawn in its settled form: while iCarousel animates or decelerates it
-/// rebuilds its `toggle` state from each item's own offset, which makes it exactly
-/// `coverflow`. The drag-time toggle (cards past ±0.5 snapping fully turned) is state the
-/// daemon may keep later.
+/// `coverflow2` follows the `toggle` in the context (LAYOUTS.md §2.4, kept by the daemon in
+/// ``ScrollMemory``): with a toggle, cards past ±0.5 snap fully turned and the centre card
+/// turns by the easing toggle. Without one (``ScrollContext/resting``, and while the daemon
+/// animates) it is drawn as iCarousel draws it while animating: exactly `coverflow`.
 public struct CarouselLayout: StyleLayout {
     public var type: CarouselType
 
@@ -21,21 +21,26 @@ public struct CarouselLayout: StyleLayout {
         self.type = type
     }
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let options = CarouselOptions(type, parameters)
         let n = parameters.layout.cards, wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
+        let toggle = type == .coverflow2 ? context.coverFlowToggle : nil
         var out: [CardPlacement] = []
-        for slot in CarouselWindow.slots(position: s, cards: n, wrap: wrap, visible: options.visibleItems) {
+        let visible = options.visibleItems + 2 * context.reach
+        for var slot in CarouselWindow.slots(position: s, cards: n, wrap: wrap, visible: visible) {
+            // A deck edit in progress lays the item out `shift` items from its own place.
+            slot.offset += context.shift(of: slot.item)
             // loadUnloadViews skips items whose fade alpha is 0.
             let alpha = Self.fade(slot.offset, options)
             guard alpha > 0 else { continue }
-            let transform = Self.transform(slot.offset, options)
+            let transform = Self.transform(slot.offset, options, toggle: toggle)
             guard options.showBackfaces || transform.m33 > 0 else { continue }
             out.append(Self.place(slot, alpha: alpha, transform: transform, parameters))
         }
         let current = CarouselWindow.currentItem(position: s, cards: n, wrap: wrap)
-        let reference = Self.transform(CarouselWindow.slot(item: current, position: s, cards: n, wrap: wrap).offset, options)
+        let reference = Self.transform(
+            CarouselWindow.slot(item: current, position: s, cards: n, wrap: wrap).offset, options, toggle: toggle)
         return CarouselWindow.depthSorted(out, current: reference, vertical: options.vertical)
     }
 
@@ -64,7 +69,7 @@ public struct CarouselLayout: StyleLayout {
 
     /// The type's transform for an item at offset `o` (§2.3–§2.4), in Core Animation order:
     /// the base first, then each call acts on the point before it.
-    static func transform(_ o: Double, _ options: CarouselOptions) -> Transform3D {
+    static func transform(_ o: Double, _ options: CarouselOptions, toggle: Double? = nil) -> Transform3D {
         let w = options.itemWidth, sigma = options.spacing, vertical = options.vertical
         let base = Transform3D.perspective(options.perspective)
             .translated(-options.viewpoint.x, -options.viewpoint.y, 0)
@@ -91,12 +96,28 @@ public struct CarouselLayout: StyleLayout {
             let turned = about.rotated(by: turn, x: 0, y: 0, z: 1)
             return vertical ? turned.translated(r, 0, 0.01 * o) : turned.translated(0, -r, 0.01 * o)
         case .coverflow, .coverflow2:
-            let tau = options.tilt, k = min(max(o, -1), 1)
+            let tau = options.tilt, k = toggle.map { Self.coverFlow2Turn(o, toggle: $0) } ?? min(max(o, -1), 1)
             let x = (0.5 * tau * k + sigma * o) * w, z = -0.5 * w * abs(k)
             return along(x, z).rotated(by: -k * tau * Double.pi / 2, x: vertical ? -1 : 0, y: vertical ? 0 : 1, z: 0)
         case .timeMachine, .invertedTimeMachine:
             let o = sign * o, tau = sign * options.tilt
             return along(o * w * tau, o * w * sigma)
         }
+    }
+
+    /// CoverFlow2's turn `k` for an item at offset `o` under the toggle `g` (LAYOUTS.md §2.4):
+    /// cards past ±0.5 are fully turned, the two nearest the centre turn with the toggle.
+    public static func coverFlow2Turn(_ o: Double, toggle g: Double) -> Double {
+        let clamped = min(max(o, -1), 1)
+        if g > 0 {
+            if o <= -0.5 { return -1 }
+            if o <= 0.5 { return -g }
+            if o <= 1.5 { return 1 - g }
+            return clamped
+        }
+        if o > 0.5 { return 1 }
+        if o > -0.5 { return -g }
+        if o > -1.5 { return -1 - g }
+        return clamped
     }
 }

@@ -25,19 +25,21 @@ public struct FlipLayout: StyleLayout {
 
     public init() {}
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let n = parameters.layout.cards, wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
         let head = clampedInt(s.rounded(.down))
         let f = s - Double(head)
         let flip = min(1, 2 * f), advance = max(0, 2 * f - 1)
         var out: [CardPlacement] = []
-        for i in stride(from: head + Self.visibleCards, through: head, by: -1) {
+        for i in stride(from: head + Self.visibleCards + context.reach, through: head, by: -1) {
             guard wrap || (0..<n).contains(i) else { continue }
+            // A deck edit in progress lays the card out `shift` slots from its own.
+            let shift = context.shift(of: IndexWindow.item(i, cards: n))
             let placed =
-                i == head
+                i == head && shift == 0
                 ? placeHead(i, flip: flip, ratio: Double(i) - s, parameters)
-                : place(i, slot: Double(i - head) - advance, ratio: Double(i) - s, parameters)
+                : place(i, slot: max(Double(i - head) - advance + shift, 0), ratio: Double(i) - s, parameters)
             if var card = placed {
                 card.z = 100 - (i - head)
                 out.append(card)

@@ -9,33 +9,35 @@
 /// `0.8 + 0.2·progress`; every other card `1 - step` and `0.8`. Transform `S(scale, scale, 1)`
 /// about the anchor, no perspective; cards draw in index order.
 ///
-/// Resting form: the source's current card changes only after 80 % of a page (hysteresis)
-/// and untouched cards keep stale values. Here `current` is the nearest page and untouched
-/// cards take the resting 0.9 / 0.8, so the frame is a function of the offset; the
-/// hysteresis is state the daemon may keep later. Cards that do not overlap the viewport
-/// are dropped (the source keeps four card views, which cover the same cards).
+/// The source's current card changes only after 80 % of a page (hysteresis): the daemon
+/// keeps it (``ScrollMemory``) and passes it in the context; without it (the resting form,
+/// `cardstack frame`) `current` is the nearest page. Untouched cards, which keep stale values
+/// in the source, take the resting 0.9 / 0.8. Progress is capped at 1. Cards that do not
+/// overlap the viewport are dropped (the source keeps four card views, which cover the same
+/// cards).
 public struct Switcher7Layout: StyleLayout {
     /// The source's opacity step (`1 - 0.2·progress`, `0.8 + 0.2·progress`).
     public static let opacityStep = 0.2
 
     public init() {}
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let d = parameters.layout.spacing, step = parameters.layout.scaleStep
         let card = parameters.card, view = parameters.viewport
         let s = offset / d
-        let current = clampedInt(s.rounded(.toNearestOrAwayFromZero))
+        let current = Self.currentIndex(position: s, context: context, parameters: parameters)
         let diff = offset - Double(current) * d
         let progress = min(abs(diff) / d, 1)
         let neighbour = diff > 0 ? current + 1 : current - 1
-        let reach = (view.width / 2 + card.width) / d
+        let reach = (view.width / 2 + card.width) / d + Double(context.reach)
         guard
             let window = IndexWindow.indices(
                 around: s, reach: reach, cards: parameters.layout.cards, wrap: parameters.layout.wrap)
         else { return [] }
         var out: [CardPlacement] = []
         for i in window {
-            let o = Double(i) - s
+            // A deck edit in progress lays the card out `shift` pages from its own.
+            let o = Double(i) - s + context.shift(of: IndexWindow.item(i, cards: parameters.layout.cards))
             let (scale, alpha): (Double, Double) =
                 i == current
                 ? (1 - step * progress, 1 - Self.opacityStep * progress)
@@ -53,6 +55,16 @@ public struct Switcher7Layout: StyleLayout {
                 scale: scale, alpha: alpha, z: out.count, transform: .scale(scale, scale, 1)))
         }
         return out
+    }
+
+    /// The virtual index of the current card: the context's card (its copy nearest the
+    /// position when the deck wraps), else the nearest page.
+    static func currentIndex(position s: Double, context: ScrollContext, parameters: Parameters) -> Int {
+        let nearest = clampedInt(s.rounded(.toNearestOrAwayFromZero))
+        let n = parameters.layout.cards
+        guard let current = context.switcherCurrent, (0..<n).contains(current) else { return nearest }
+        guard parameters.layout.wrap else { return current }
+        return current + n * clampedInt(((s - Double(current)) / Double(n)).rounded())
     }
 }
 

@@ -17,11 +17,14 @@ public struct Switcher9Layout: StyleLayout {
 
     public init() {}
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let n = parameters.layout.cards, wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
         var out: [CardPlacement] = []
-        for slot in CarouselWindow.slots(position: s, cards: n, wrap: wrap, visible: Self.visibleItems) {
+        let visible = Self.visibleItems + 2 * context.reach
+        for var slot in CarouselWindow.slots(position: s, cards: n, wrap: wrap, visible: visible) {
+            // A deck edit in progress lays the item out `shift` items from its own place.
+            slot.offset += context.shift(of: slot.item)
             let alpha = Self.alpha(slot.offset)
             guard alpha > 0 else { continue }
             let card = CarouselLayout.place(

@@ -9,18 +9,19 @@
 public struct ZoomFlowLayout: StyleLayout {
     public init() {}
 
-    public func cards(offset: Double, parameters: Parameters) -> [CardPlacement] {
+    public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let p = parameters.layout.spacing, step = parameters.layout.scaleStep
         let card = parameters.card, view = parameters.viewport
         let s = offset / p
-        let reach = (view.width / 2 + card.width) / p
+        let reach = (view.width / 2 + card.width) / p + Double(context.reach)
         guard
             let window = IndexWindow.indices(
                 around: s, reach: reach, cards: parameters.layout.cards, wrap: parameters.layout.wrap)
         else { return [] }
         var out: [(card: CardPlacement, distance: Double)] = []
         for i in window {
-            let o = Double(i) - s
+            // A deck edit in progress lays the card out `shift` places from its own.
+            let o = Double(i) - s + context.shift(of: IndexWindow.item(i, cards: parameters.layout.cards))
             let distance = abs(o * p)
             let scale = 1 - distance / (view.width / 2) * step
             let position = Point(
