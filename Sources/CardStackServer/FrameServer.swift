@@ -25,9 +25,9 @@ struct FrameServer: Service {
         let bootstrap = ServerBootstrap(group: eventLoop)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            // Writable only while nothing waits in NIO's buffer: frames are then parked
-            // (newest wins) instead of piling up behind a client that does not read.
-            .childChannelOption(.writeBufferWaterMark, value: .init(low: 1, high: 1))
+            // Past the watermark frames are parked (newest wins) instead of piling up behind
+            // a client that does not read; below it a keep-up client never flips writability.
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 1, high: configuration.frameWatermark))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ClientHandler(hub: hub.value, daemonUID: daemonUID))

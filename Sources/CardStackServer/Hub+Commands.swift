@@ -66,11 +66,11 @@ extension Hub {
         case .getState:
             reply(.state(state))
         case let .subscribe(kinds):
-            setSubscriptions(client.subscriptions.union(kinds), of: client, id: client.id)
+            setSubscriptions(client.subscriptions.union(kinds), of: client)
             reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
-            if kinds.contains(.frame), let bytes = frameEvent { client.offerFrame(bytes) }
+            if kinds.contains(.frame), let bytes = frameEvent, client.offerFrame(bytes) { framesSent += 1 }
         case let .unsubscribe(kinds):
-            setSubscriptions(client.subscriptions.subtracting(kinds), of: client, id: client.id)
+            setSubscriptions(client.subscriptions.subtracting(kinds), of: client)
             reply(.events(EventKind.allCases.filter(client.subscriptions.contains)))
         case let .scroll(by):
             let wasAnimating = stopAnimation(announce: false)

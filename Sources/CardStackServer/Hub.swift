@@ -63,7 +63,7 @@ final class Hub {
     // Clients.
     private var clients: [Int: ClientHandler] = [:]
     /// The clients subscribed to frames, kept apart so a frame's fan-out is one tight loop.
-    private var frameSubscribers: [Int: ClientHandler] = [:]
+    private var frameSubscribers: [ClientHandler] = []
     private var nextClientID = 1
     private(set) var accepting = true
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
@@ -131,7 +131,7 @@ final class Hub {
     }
 
     func remove(_ id: Int) {
-        frameSubscribers[id] = nil
+        frameSubscribers.removeAll { $0.id == id }
         guard clients.removeValue(forKey: id) != nil else { return }
         broadcast(.state(state), to: .state)
         onStatusChange?(self)
@@ -168,7 +168,9 @@ final class Hub {
         frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: clock))
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
-        for client in frameSubscribers.values { client.offerFrame(bytes) }
+        var written = 0
+        for client in frameSubscribers where client.offerFrame(bytes) { written += 1 }
+        framesSent += written
     }
 
     /// One message as a line, ready to write to any number of clients.
@@ -183,11 +185,16 @@ final class Hub {
         }
     }
 
-    /// Changes what `client` (with `id`) is subscribed to.
-    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler, id: Int?) {
+    /// Changes what `client` is subscribed to.
+    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
         client.subscriptions = kinds
-        guard let id else { return }
-        frameSubscribers[id] = kinds.contains(.frame) ? client : nil
+        guard client.id != nil else { return }
+        let subscribed = frameSubscribers.contains { $0 === client }
+        if kinds.contains(.frame), !subscribed {
+            frameSubscribers.append(client)
+        } else if !kinds.contains(.frame), subscribed {
+            frameSubscribers.removeAll { $0 === client }
+        }
     }
 
     // MARK: Parameters

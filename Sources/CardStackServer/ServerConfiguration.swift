@@ -9,6 +9,9 @@ public struct ServerConfiguration: Sendable {
     /// Replies and events (never dropped) a client may leave unread before it is
     /// disconnected as too far behind. Frames don't count: an unread frame is replaced.
     public var maximumBacklogBytes = 1 << 20
+    /// Bytes waiting in NIO's buffer for a client beyond which new frames are parked
+    /// (newest wins) rather than queued: a few frames' worth.
+    public var frameWatermark = 16 * 1024
     /// Peers with these uids may connect besides the daemon's own uid and root.
     public var allowedUIDs: Set<UInt32> = []
     /// Peers whose primary group is one of these may connect.
