@@ -22,7 +22,7 @@ def subscribed(daemon):
     return c
 
 
-def expect_spacing(c, value, timeout=5):
+def expect_spacing(c, value, timeout=10):
     e = c.event("params", timeout=timeout)
     assert e["params"]["layout"]["spacing"] == value, e
     return e
