@@ -6,7 +6,7 @@ struct Cardstack: AsyncParsableCommand {
         commandName: "cardstack",
         abstract: "Look at, script and compute cardstack frames.",
         discussion: """
-            cardstack talks to the cardstackd daemon over its Unix socket, except `frame`, which
+            cardstack talks to the cardstackd daemon over its Unix socket, except `frame`, which \
             computes a frame locally from a parameter file with no daemon at all.
             """,
         version: CardstackVersion.string,

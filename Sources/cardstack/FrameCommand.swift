@@ -13,14 +13,14 @@ struct FrameCommand: ParsableCommand {
         commandName: "frame",
         abstract: "Print one FRAME as JSON, computed locally from a parameter file (no daemon).",
         discussion: """
-            The frame has the same fields the daemon streams (SPEC §4): the offset after wrapping
-            or clamping, the front item, and every visible card back to front with its ratio,
+            The frame has the same fields the daemon streams (SPEC §4): the offset after wrapping \
+            or clamping, the front item, and every visible card back to front with its ratio, \
             position, scale, alpha, z, 4x4 transform and projected quad.
 
-            A file that does not parse or validate prints the error (file, line, column, key and
+            A file that does not parse or validate prints the error (file, line, column, key and \
             what is allowed) on stderr and exits 1.
 
-            With --svg FILE the frame is drawn as an SVG picture instead (the same picture as
+            With --svg FILE the frame is drawn as an SVG picture instead (the same picture as \
             `cardstack snapshot --svg`), with no daemon needed.
 
             Example: cardstack frame --config Config/cardstack.toml --offset 15

@@ -6,8 +6,8 @@ struct GetCommand: ParsableCommand {
         commandName: "get",
         abstract: "Print the daemon's parameters, current frame or state as JSON.",
         discussion: """
-            params: every resolved parameter, the revision, where they came from and the last
-            reload error. frame: the current FRAME. state: offset, front card, animating,
+            params: every resolved parameter, the revision, where they came from and the last \
+            reload error. frame: the current FRAME. state: offset, front card, animating, \
             clients, revision, frames sent and uptime.
             """)
 

@@ -8,9 +8,9 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Change parameters in the daemon's memory (until the file next changes).",
         discussion: """
-            Each argument is KEY=VALUE with KEY as in the file (layout.spacing, or just spacing
-            when the name is unique) and VALUE in TOML/JSON form: 40, -0.001, true,
-            [1.0, 1.2], "stack" (bare words are strings). The daemon validates like a file
+            Each argument is KEY=VALUE with KEY as in the file (layout.spacing, or just spacing \
+            when the name is unique) and VALUE in TOML/JSON form: 40, -0.001, true, \
+            [1.0, 1.2], "stack" (bare words are strings). The daemon validates like a file \
             load and refuses the whole set if one value is wrong.
 
             Example: cardstack set spacing=40 scale_step=0.2 flip_range=[1.0,1.2]

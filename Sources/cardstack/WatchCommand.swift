@@ -11,8 +11,8 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Print the daemon's events as JSON lines until interrupted.",
         discussion: """
-            Subscribes and copies every event line to stdout as the daemon sends it: frame,
-            params, config_error and state (or those named with --events). Ends with exit 0 on
+            Subscribes and copies every event line to stdout as the daemon sends it: frame, \
+            params, config_error and state (or those named with --events). Ends with exit 0 on \
             Ctrl-C, or 1 when the daemon goes away.
 
             Example: cardstack watch --events params,config_error

@@ -13,16 +13,16 @@ struct CardstackdCommand: AsyncParsableCommand {
         commandName: "cardstackd",
         abstract: "Serve live card-stack layouts: watch a parameter file, stream frames over a Unix socket.",
         discussion: """
-            cardstackd loads the TOML parameter file, recomputes the layout on every save (any
-            editor, sed -i, cp, symlink swaps) and on every scroll command, and streams frames as
-            JSON lines to subscribed clients. A file that does not validate keeps the last good
+            cardstackd loads the TOML parameter file, recomputes the layout on every save (any \
+            editor, sed -i, cp, symlink swaps) and on every scroll command, and streams frames as \
+            JSON lines to subscribed clients. A file that does not validate keeps the last good \
             parameters in force and is reported to clients (config_error) and the log.
 
-            Socket: --socket, else $CARDSTACK_SOCKET, else $XDG_RUNTIME_DIR/cardstack/cardstackd.sock,
+            Socket: --socket, else $CARDSTACK_SOCKET, else $XDG_RUNTIME_DIR/cardstack/cardstackd.sock, \
             else /tmp/cardstack-$UID/cardstackd.sock; a socket passed by systemd (LISTEN_FDS) wins.
             Try it: echo '{"cmd":"get_state"}' | socat - UNIX-CONNECT:$XDG_RUNTIME_DIR/cardstack/cardstackd.sock
 
-            Signals: SIGHUP reloads the file now; SIGTERM or SIGINT says bye to every client and
+            Signals: SIGHUP reloads the file now; SIGTERM or SIGINT says bye to every client and \
             exits 0. Under systemd (Type=notify) it reports READY, RELOADING, STATUS and WATCHDOG.
             """,
         version: "0.1.0"
