@@ -23,16 +23,38 @@ private func forwardSignal(_ signal: Int32) {
     errno = saved
 }
 
+/// The terminal's settings as they were before the viewer changed them, for the crash
+/// handler below. Immutable once read (``Terminal/init()`` reads it before any handler can
+/// run), so a signal handler may load it.
+private let settingsBeforeTheViewer: termios? = {
+    var settings = termios()
+    return tcgetattr(0, &settings) == 0 ? settings : nil
+}()
+
+/// What leaves the alternate screen, shows the cursor and stops mouse reports.
+private let terminalReset: StaticString = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+/// For a crash (a Swift trap is SIGILL, plus SIGABRT, SIGSEGV, …): put the terminal back,
+/// then die of the same signal. Only async-signal-safe calls.
+private func restoreThenCrash(_ signal: Int32) {
+    terminalReset.withUTF8Buffer { _ = Glibc.write(1, $0.baseAddress, $0.count) }
+    if var settings = settingsBeforeTheViewer { tcsetattr(0, TCSANOW, &settings) }
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
+}
+
 /// The only code that touches termios and the terminal's modes: raw input, the alternate
 /// screen, a hidden cursor and mouse reports while the viewer runs, and everything put back
 /// by ``restore()`` (called on every way out: `q`, Ctrl-C, SIGTERM/SIGHUP, errors, and
-/// `deinit` as a last resort).
+/// `deinit` as a last resort; a crash restores the terminal from its signal handler).
 ///
 /// SIGWINCH, SIGTERM, SIGHUP and SIGINT are turned into bytes on a self-pipe
 /// (``signalDescriptor``) that the viewer polls with its other inputs.
 final class Terminal {
     /// Signals that arrive through the pipe.
     static let forwarded: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+    /// Signals that end the viewer abnormally: the terminal is restored first.
+    static let fatal: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
     private var original = termios()
     private var active = false
@@ -59,6 +81,8 @@ final class Terminal {
         }
         signalPipeWriteEnd.store(pipeWrite, ordering: .relaxed)
         for signal in Self.forwarded { Self.install(signal, handler: forwardSignal) }
+        _ = settingsBeforeTheViewer  // read now, before a handler may need it
+        for signal in Self.fatal { Self.install(signal, handler: restoreThenCrash) }
         signal(SIGPIPE, SIG_IGN)
 
         var raw = original
@@ -82,9 +106,9 @@ final class Terminal {
     func restore() {
         guard active else { return }
         active = false
-        write(Array("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
+        terminalReset.withUTF8Buffer { write(Array($0)) }
         tcsetattr(0, TCSAFLUSH, &original)
-        for signal in Self.forwarded { Glibc.signal(signal, SIG_DFL) }
+        for signal in Self.forwarded + Self.fatal { Glibc.signal(signal, SIG_DFL) }
         signalPipeWriteEnd.store(-1, ordering: .relaxed)
         close(pipeRead)
         close(pipeWrite)
