@@ -222,6 +222,18 @@ def test_sigterm_restores_the_terminal(rig):
     assert rig.pane("#{alternate_on}") == "0"
 
 
+@pytest.mark.parametrize("sig", [signal.SIGABRT, signal.SIGSEGV])
+def test_a_crash_still_restores_the_terminal(rig, sig):
+    rig.run_viewer()
+    shell = rig.pane("#{pane_pid}")
+    viewer = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+    assert len(viewer) == 1
+    os.kill(int(viewer[0]), sig)
+    poll_until(lambda: f"exit={128 + sig}" in rig.screen(), what=f"exit={128 + sig}")
+    assert rig.pane("#{alternate_on}") == "0"
+    assert rig.pane("#{cursor_flag}") == "1"
+
+
 def test_ctrl_c_and_no_color(rig):
     rig.run_viewer("--no-color")
     colored = rig.tmux("capture-pane", "-e", "-p", "-t", "view").stdout
