@@ -1,14 +1,6 @@
 import CInotifyTools
 import Foundation
 
-/// What the watcher saw happen to the parameter file.
-public enum WatchEvent: Sendable, Equatable {
-    /// New content may be there: a write was closed, a file or link was moved or linked in.
-    case changed
-    /// The file (or a link on its way) went away; the parameters in force stay.
-    case removed
-}
-
 /// Watches a parameter file through libinotifytools.
 ///
 /// libinotifytools keeps one hidden, process-wide inotify instance and returns events in
@@ -19,16 +11,18 @@ public enum WatchEvent: Sendable, Equatable {
 /// rename-saving editors, `sed -i`, `cp`, delete-and-recreate and symlink swaps all arrive.
 ///
 /// Only `IN_CLOSE_WRITE` and `IN_MOVED_TO` (and a symlink or directory appearing) count as
-/// new content: a file still being written is never reported.
+/// new content, so a file still being written is never reported; the file (or a link on its
+/// way) going away is reported too, so the reader can say so.
 public final class InotifyWatcher: Sendable {
     public let path: String
     let workingDirectory: String
 
-    /// Starts watching `path` and calls `onEvent` from the watcher thread.
+    /// Starts watching `path` and calls `onChange` from the watcher thread whenever the file
+    /// may have new content or may be gone (the caller reads it to find out which).
     ///
     /// - Throws: ``ParamsError`` when inotify cannot be set up (for example when the user's
     ///   128 inotify instances are used up).
-    public init(path: String, onEvent: @escaping @Sendable (WatchEvent) -> Void) throws(ParamsError) {
+    public init(path: String, onChange: @escaping @Sendable () -> Void) throws(ParamsError) {
         self.path = path
         self.workingDirectory = FileManager.default.currentDirectoryPath
         guard inotifytools_init(0, 0, 0) != 0 else {
@@ -41,7 +35,7 @@ public final class InotifyWatcher: Sendable {
         Self.arm(plan, watched: &watched)
         let armed = watched
         let thread = Thread { [path, workingDirectory] in
-            Self.loop(path: path, workingDirectory: workingDirectory, plan: plan, watched: armed, onEvent: onEvent)
+            Self.loop(path: path, workingDirectory: workingDirectory, plan: plan, watched: armed, onChange: onChange)
         }
         thread.name = "cardstack-inotify"
         thread.start()
@@ -65,7 +59,7 @@ public final class InotifyWatcher: Sendable {
 
     static func loop(
         path: String, workingDirectory: String, plan initial: WatchPlan, watched initialWatched: [String: Int32],
-        onEvent: @Sendable (WatchEvent) -> Void
+        onChange: @Sendable () -> Void
     ) {
         var plan = initial
         var watched = initialWatched
@@ -77,35 +71,29 @@ public final class InotifyWatcher: Sendable {
             let name = String(cString: cardstack_event_name(event))
             let directory = watched.first { $0.value == wd }?.key
 
-            if mask & Int32(IN_Q_OVERFLOW) != 0 {
-                plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
-                arm(plan, watched: &watched)
-                onEvent(.changed)
-                continue
-            }
-            if mask & Int32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
-                if let directory { watched[directory] = nil }
-                plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
-                arm(plan, watched: &watched)
-                continue
-            }
-            guard let directory, plan.contains(directory: directory, name: name) else { continue }
+            let overflow = mask & Int32(IN_Q_OVERFLOW) != 0
+            let watchGone = mask & Int32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
+            if watchGone, let directory { watched[directory] = nil }
+            let relevant = overflow || watchGone || (directory.map { plan.contains(directory: $0, name: name) } ?? false)
+            guard relevant else { continue }
 
-            let fullPath = directory == "/" ? "/" + name : directory + "/" + name
-            var info = stat()
-            let isLinkOrDirectory = lstat(fullPath, &info) == 0
-                && ((info.st_mode & S_IFMT) == S_IFLNK || (info.st_mode & S_IFMT) == S_IFDIR)
-            let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
-                || (mask & Int32(IN_CREATE) != 0 && isLinkOrDirectory)
-            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0
-
+            // Any of these may have changed what the path points at: plan and arm again.
             plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
             arm(plan, watched: &watched)
-            if newContent {
-                onEvent(.changed)
-            } else if gone {
-                onEvent(.removed)
+            guard !watchGone, let directory else {
+                if overflow { onChange() }  // events were lost: look at the file
+                continue
             }
+            let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
+                || (mask & Int32(IN_CREATE) != 0 && isLinkOrDirectory(directory == "/" ? "/" + name : directory + "/" + name))
+            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0
+            if newContent || gone { onChange() }
         }
+    }
+
+    static func isLinkOrDirectory(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFLNK || (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

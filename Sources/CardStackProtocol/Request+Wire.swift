@@ -164,11 +164,6 @@ extension Request: Encodable {
 }
 
 extension JSONValue {
-    /// Any encodable value as a JSON tree (used to put typed results into replies).
-    public init(encoding value: some Encodable) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(value))
-    }
-
     /// Decodes this tree as `T` (used by clients to read typed results).
     public func decode<T: Decodable>(as type: T.Type) throws -> T {
         try JSONDecoder().decode(type, from: try JSONEncoder().encode(self))

@@ -53,7 +53,7 @@ struct ParamsService: Service {
         // SIGHUP was ignored at start-up; trapping it here replaces that.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         let reload = self.reload
-        _ = try InotifyWatcher(path: path) { _ in reload.run(forced: false) }
+        _ = try InotifyWatcher(path: path) { reload.run(forced: false) }
         logger.info("watching \(path) for changes")
         for await _ in hangups.cancelOnGracefulShutdown() {
             logger.info("SIGHUP: reloading \(path)")
