@@ -171,14 +171,6 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     lazy.connect(str(tmp / "d.sock"))
     lazy.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
-    # The size of a real frame line, mid-flip, for the floor to write.
-    c.ok("scroll", by=15)
-    probe = socket.socket(socket.AF_UNIX)
-    probe.connect(str(tmp / "d.sock"))
-    probe.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
-    lines = probe.makefile("rb")
-    frame_bytes = next(len(l) for l in lines if l.startswith(b'{"event":"frame"'))
-    probe.close()
     reader = subprocess.Popen([str(floor["fanout_reader"]), str(tmp / "d.sock"), str(subscribers), "0.5"],
                               stdout=subprocess.PIPE, text=True)
     assert reader.stdout.readline().strip() == "connected"
@@ -191,7 +183,9 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     reader.wait()
     daemon.terminate()
     daemon.wait()
-    ours = dict(zip(("min", "median", "max", "gapped", "seconds"), map(float, out)))
+    ours = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes", "reader_cpu"), map(float, out)))
+    # The floor writes lines of the mean size our subscribers received.
+    frame_bytes = int(ours["bytes"])
     # The floor, same clients, same bytes, same rate, same duration.
     floor_server = subprocess.Popen([str(floor["fanout_floor"]), str(tmp / "f.sock"), str(subscribers), str(fps),
                                      f"{ours['seconds']:.3f}", str(frame_bytes)], stdout=subprocess.PIPE, text=True)
@@ -200,7 +194,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
                             capture_output=True, text=True, timeout=120)
     theirs_cpu = float(floor_server.communicate(timeout=60)[0])
     out = reader.stdout.splitlines()[-1].split()
-    theirs = dict(zip(("min", "median", "max", "gapped", "seconds"), map(float, out)))
+    theirs = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes", "reader_cpu"), map(float, out)))
     lazy.close()
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 
@@ -233,7 +227,7 @@ def main():
 
     ours, ours_cpu, theirs, theirs_cpu, size = bench_fanout(bin_dir, floor, args.subscribers)
     n = args.subscribers
-    print(f"fan-out, {n} subscribers, 240 fps fling, {size}-byte frames, + 1 subscriber that never reads:")
+    print(f"fan-out, {n} subscribers, 240 fps fling, {size}-byte frames (mean), + 1 subscriber that never reads:")
     for label, r, cpu in (("cardstackd", ours, ours_cpu), ("C floor", theirs, theirs_cpu)):
         fps = r["median"] / r["seconds"] if r["seconds"] else 0
         print(f"  {label:<12} frames per client min {r['min']:.0f} median {r['median']:.0f} over {r['seconds']:.2f} s"

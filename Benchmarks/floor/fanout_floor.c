@@ -1,6 +1,7 @@
-// The floor of frame fan-out: a plain C server that writes one line of BYTES bytes (ending in
-// "seq":K}) to each of N clients, FPS times a second, for SECONDS. A client whose previous
-// line is still unsent skips a frame, as cardstackd's outbox does. Prints its CPU seconds.
+// The floor of frame fan-out: a plain C server that writes one line of BYTES bytes, shaped
+// like cardstackd's ({"event":"frame","seq":K,…}), to each of N clients, FPS times a
+// second, for SECONDS. A client whose previous line is still unsent skips a frame, as
+// cardstackd's outbox does. Prints its CPU seconds.
 // Usage: fanout_floor SOCKET N FPS SECONDS BYTES
 #include <errno.h>
 #include <fcntl.h>
@@ -40,10 +41,9 @@ int main(int argc, char **argv) {
     getrusage(RUSAGE_SELF, &before);
     double start = now();
     for (long k = 1; now() - start < seconds; k++) {
-        int head = snprintf(frame, 64, "{\"event\":\"frame\",\"frame\":\"");
-        int tail = snprintf(NULL, 0, "\",\"revision\":1,\"seq\":%ld}\n", k);
-        memset(frame + head, 'x', bytes - head - tail);
-        snprintf(frame + bytes - tail, tail + 1, "\",\"revision\":1,\"seq\":%ld}\n", k);
+        int head = snprintf(frame, 64, "{\"event\":\"frame\",\"seq\":%ld,\"revision\":1,\"frame\":\"", k);
+        memset(frame + head, 'x', bytes - head - 3);
+        memcpy(frame + bytes - 3, "\"}\n", 3);
         for (int i = 0; i < n; i++) {
             if (sent[i] >= 0) {  // finish the previous line first; this frame is skipped
                 ssize_t w = write(fd[i], line[i] + sent[i], bytes - sent[i]);

@@ -1,12 +1,14 @@
 // N subscribers that read as fast as they can: connects N clients, sends a subscribe line on
 // each, and counts the frame lines every client receives and the gaps in their "seq".
 // Stops IDLE seconds after the last frame. Prints: frames per client (min, median, max),
-// clients with a gap, the duration from first to last frame.
+// clients with a gap, the duration from first to last frame, the mean frame line in bytes.
 // Usage: fanout_reader SOCKET N IDLE
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -45,6 +47,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     double first = 0, lastFrame = 0, started = now();
     long total = 0;
+    double bytes = 0;
     struct epoll_event events[256];
     for (;;) {
         double t = now();
@@ -61,12 +64,12 @@ int main(int argc, char **argv) {
             char *start = buf[i], *end = buf[i] + len[i], *nl;
             while ((nl = memchr(start, '\n', end - start))) {
                 if (nl - start > 15 && !memcmp(start, "{\"event\":\"frame\"", 16)) {
-                    char *s = nl;
-                    while (s > start && memcmp(s, "\"seq\":", 6)) s--;
-                    long seq = atol(s + 6);
+                    char *s = memmem(start, nl - start, "\"seq\":", 6);
+                    long seq = s ? atol(s + 6) : 0;
                     if (last[i] && seq != last[i] + 1) gaps[i]++;
                     last[i] = seq;
                     frames[i]++;
+                    bytes += nl + 1 - start;
                     total++;
                     lastFrame = now();
                     if (first == 0 && total > n) first = lastFrame;
@@ -82,6 +85,9 @@ int main(int argc, char **argv) {
     qsort(sorted, n, sizeof *sorted, cmp);
     int gapped = 0;
     for (int i = 0; i < n; i++) gapped += gaps[i] > 0;
-    printf("%ld %ld %ld %d %.3f\n", sorted[0], sorted[n / 2], sorted[n - 1], gapped, lastFrame - first);
+    struct rusage r;
+    getrusage(RUSAGE_SELF, &r);
+    printf("%ld %ld %ld %d %.3f %.0f %.2f\n", sorted[0], sorted[n / 2], sorted[n - 1], gapped, lastFrame - first,
+           total ? bytes / total : 0, r.ru_utime.tv_sec + r.ru_stime.tv_sec + (r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6);
     return 0;
 }

@@ -2,6 +2,10 @@ import CardStackProtocol
 import Logging
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The credentials of a Unix socket peer, laid out as Linux's `struct ucred`.
 struct PeerCredentials: Sendable {
     var pid: Int32 = 0
@@ -18,12 +22,22 @@ struct PeerCredentials: Sendable {
 /// ``ServerConfiguration/frameWatermark``); otherwise the newest frame replaces any unsent
 /// one (the gap in `seq` tells the client). So a client that never reads costs a few
 /// kilobytes and no CPU, and never slows anyone else.
+///
+/// Writing: while NIO holds nothing for this client, bytes go straight to the socket with
+/// one `send` (a frame's fan-out costs one system call per subscriber, not a trip through
+/// NIO's write path); whatever the socket does not take, and everything after it until NIO
+/// has written it all, goes through NIO, so the order is kept.
 final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     let hub: Hub
     let daemonUID: UInt32
+    /// The connection's socket, owned by NIO's channel, written to directly until
+    /// `closing`. NIO closes the descriptor and calls `channelInactive` in one go on this
+    /// loop, with only write-promise callbacks in between (ours just count), so no send of
+    /// ours can reach a closed descriptor, or one reused for a new client.
+    let descriptor: CInt
     var subscriptions = Set<EventKind>()
     private(set) var id: Int?
     private var context: ChannelHandlerContext?
@@ -34,11 +48,14 @@ final class ClientHandler: ChannelInboundHandler {
     private var pendingFrame: ByteBuffer?
     private var closing = false
     private var inputClosed = false
+    /// Writes handed to NIO and not yet done: while there are any, every write joins them.
+    private var queued = 0
     private var logger: Logger
 
-    init(hub: Hub, daemonUID: UInt32) {
+    init(hub: Hub, daemonUID: UInt32, descriptor: CInt) {
         self.hub = hub
         self.daemonUID = daemonUID
+        self.descriptor = descriptor
         self.logger = hub.logger
     }
 
@@ -46,7 +63,7 @@ final class ClientHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         self.context = context
-        if let peer = peerCredentials(context.channel) {
+        if let peer = peerCredentials() {
             logger[metadataKey: "peer"] = "pid \(peer.pid) uid \(peer.uid)"
             let config = hub.configuration
             let allowed = peer.uid == daemonUID || peer.uid == 0 || config.allowedUIDs.contains(peer.uid)
@@ -102,7 +119,7 @@ final class ClientHandler: ChannelInboundHandler {
         writable = context.channel.isWritable
         if writable, let frame = pendingFrame {
             pendingFrame = nil
-            writeFrame(frame)
+            transmit(frame)
             hub.framesSent += 1
         }
         context.fireChannelWritabilityChanged()
@@ -164,31 +181,70 @@ final class ClientHandler: ChannelInboundHandler {
     /// Writes bytes that must not be dropped (replies, events, bye).
     func sendReliable(_ bytes: ByteBuffer) {
         guard !closing, let context else { return }
-        let backlog = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+        let backlog = queued == 0 ? 0 : (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
         if backlog + bytes.readableBytes > hub.configuration.maximumBacklogBytes {
             logger.warning("client \(id ?? 0) is too far behind (\(backlog) bytes unread); disconnecting it")
             _ = disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")
             return
         }
-        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        transmit(bytes)
     }
 
     /// Offers the newest frame: written now if nothing waits in front of it, else parked,
     /// replacing any older parked frame.
     ///
+    /// - Parameter raw: `bytes`' readable bytes, so a fan-out looks them up once.
     /// - Returns: whether the frame was written now (for `frames_sent`).
-    func offerFrame(_ bytes: ByteBuffer) -> Bool {
+    @inline(__always)
+    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer) -> Bool {
         guard !closing, context != nil else { return false }
-        if writable {
-            writeFrame(bytes)
+        if queued == 0 {
+            sendDirectly(bytes, raw)
             return true
         }
-        pendingFrame = bytes
-        return false
+        guard writable else {
+            pendingFrame = bytes
+            return false
+        }
+        queue(bytes, from: 0)
+        return true
     }
 
-    private func writeFrame(_ bytes: ByteBuffer) {
-        context?.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+    func offerFrame(_ bytes: ByteBuffer) -> Bool {
+        bytes.withUnsafeReadableBytes { offerFrame(bytes, $0) }
+    }
+
+    /// Writes `bytes` after everything written before.
+    private func transmit(_ bytes: ByteBuffer) {
+        if queued == 0 {
+            bytes.withUnsafeReadableBytes { sendDirectly(bytes, $0) }
+        } else {
+            queue(bytes, from: 0)
+        }
+    }
+
+    /// One `send` of `raw` (`bytes`' content); NIO takes whatever the socket did not.
+    @inline(__always)
+    private func sendDirectly(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer) {
+        var sent = -1
+        if descriptor >= 0 {
+            sent = send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if sent == raw.count { return }
+        }
+        // Partly sent, not at all (the socket is full), or failed: NIO sends the rest, or
+        // meets the same error and closes the channel.
+        queue(bytes, from: max(sent, 0))
+    }
+
+    /// Hands `bytes` from `offset` on to NIO, counted until NIO has written them.
+    private func queue(_ bytes: ByteBuffer, from offset: Int) {
+        guard let context else { return }
+        var rest = bytes
+        rest.moveReaderIndex(forwardBy: offset)
+        queued += 1
+        let written = context.eventLoop.makePromise(of: Void.self)
+        written.futureResult.assumeIsolated().whenComplete { [self] _ in queued -= 1 }
+        context.writeAndFlush(wrapOutboundOut(rest), promise: written)
     }
 
     /// Sends `bye` and closes once it is flushed (or after half a second if the peer never reads).
@@ -216,19 +272,12 @@ final class ClientHandler: ChannelInboundHandler {
             .recover { _ in }
     }
 
-    private func peerCredentials(_ channel: any Channel) -> PeerCredentials? {
-        guard let provider = channel as? any SocketOptionProvider else { return nil }
-        let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
-            level: .init(SOL_SOCKET_VALUE), name: .init(SO_PEERCRED_VALUE))
-        // On the channel's own loop the option is read synchronously.
-        var result: PeerCredentials?
-        future.assumeIsolated().whenSuccess { result = $0 }
-        return result
+    private func peerCredentials() -> PeerCredentials? {
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard descriptor >= 0, getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            return nil
+        }
+        return credentials
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-    let SOL_SOCKET_VALUE = Int32(SOL_SOCKET)
-    let SO_PEERCRED_VALUE = Int32(SO_PEERCRED)
-#endif

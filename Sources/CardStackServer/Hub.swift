@@ -169,7 +169,9 @@ final class Hub {
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
         var written = 0
-        for client in frameSubscribers where client.offerFrame(bytes) { written += 1 }
+        bytes.withUnsafeReadableBytes { raw in
+            for client in frameSubscribers where client.offerFrame(bytes, raw) { written += 1 }
+        }
         framesSent += written
     }
 

@@ -30,20 +30,40 @@ enum UnixSocketFile {
         }
     }
 
+    /// Binds a new listening socket at `path` (prepared first) with `mode`, set through the
+    /// umask so the file never exists with a wider one.
+    static func listen(_ path: String, mode: UInt32, backlog: Int32) throws -> CInt {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SocketSetupError(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        let old = umask(mode_t(0o777 & ~mode))
+        let bound = withAddress(path) { bind(fd, $0, $1) } == 0
+        let code = errno
+        umask(old)
+        guard bound, Glibc.listen(fd, backlog) == 0 else {
+            let message = String(cString: strerror(bound ? errno : code))
+            close(fd)
+            throw SocketSetupError(description: "cannot listen on \(path): \(message)")
+        }
+        return fd
+    }
+
     /// Whether something accepts connections at `path`.
     static func isLive(_ path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        return withAddress(path) { connect(fd, $0, $1) } == 0
+    }
+
+    private static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
         }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        return result == 0
     }
 
     static func parent(of path: String) -> String {

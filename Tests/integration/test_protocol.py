@@ -197,6 +197,38 @@ def test_a_client_that_never_reads_does_not_slow_the_others(daemon):
     print(f"3000 scrolls beside a client that never reads: {elapsed:.2f}s")
 
 
+def test_a_slow_reader_gets_whole_lines_in_order_and_the_newest_frame_last(daemon):
+    # Frames go straight to the socket until it is full, then the rest of a frame goes
+    # through NIO: a reader that lags and catches up must still see only whole lines,
+    # every reply in order, rising seqs, and the newest frame at the end.
+    slow = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    slow.connect(str(daemon.socket))
+    slow.sendall(b'{"id":0,"cmd":"subscribe","events":["frame"]}\n')
+    driver = daemon.client()
+    for i in range(1, 301):
+        driver.ok("scroll", by=1)
+        if i % 10 == 0:
+            slow.sendall(b'{"id":%d,"cmd":"ping"}\n' % i)
+    time.sleep(0.5)  # lagging: the socket fills, frames are parked
+    last = driver.ok("get_frame")
+    slow.settimeout(5)
+    data = b""
+    while True:
+        data += slow.recv(1 << 16)
+        lines = data.split(b"\n")
+        messages = [json.loads(line) for line in lines[:-1]]  # every line whole JSON
+        frames = [m for m in messages if m.get("event") == "frame"]
+        if frames and frames[-1]["frame"] == last and sum("ok" in m for m in messages) == 31:
+            break
+    ids = [m["id"] for m in messages if "ok" in m]
+    assert ids == list(range(0, 301, 10))
+    seqs = [f["seq"] for f in frames]
+    assert seqs == sorted(set(seqs))
+    assert frames[-1]["frame"]["offset"] == 300 % 330
+    slow.close()
+
+
 def test_a_client_too_far_behind_is_disconnected_with_a_reason(daemon):
     lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)

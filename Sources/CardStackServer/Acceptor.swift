@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Accepts clients on the listening socket from one dedicated thread and hands each
+/// connection to NIO as a connected socket (`ClientBootstrap.withConnectedSocket`).
+///
+/// Accepting here instead of in a NIO server channel is what tells the daemon each
+/// client's descriptor, so frames can be written to it directly (``ClientHandler``). The
+/// thread blocks in `poll` on the listener and a pipe: no timers and no wake-ups while
+/// nobody connects. ``stop()`` ends it without touching the listening socket, which
+/// systemd may share with the next instance.
+final class Acceptor: Sendable {
+    private let listener: CInt
+    private let wake: CInt
+    private let wakeWriter: CInt
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts accepting on `listener` (a bound, listening stream socket) and calls `accepted`
+    /// from the accept thread with each new connection's descriptor, which it then owns.
+    init(listener: CInt, logger: Logger, accepted: @escaping @Sendable (CInt) -> Void) throws {
+        let flags = fcntl(listener, F_GETFL)
+        guard flags >= 0, fcntl(listener, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            throw SocketSetupError(description: "cannot use the listening socket: \(String(cString: strerror(errno)))")
+        }
+        var pipeEnds: [CInt] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else {
+            throw SocketSetupError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let wake = pipeEnds[0]
+        self.listener = listener
+        self.wake = wake
+        self.wakeWriter = pipeEnds[1]
+        let finished = self.finished
+        let thread = Thread { Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished) }
+        thread.start()
+    }
+
+    /// Ends the accept thread and waits for it; connections not yet accepted stay queued.
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+        finished.wait()
+        close(wake)
+        close(wakeWriter)
+    }
+
+    private static func run(
+        listener: CInt, wake: CInt, logger: Logger, accepted: @Sendable (CInt) -> Void, finished: DispatchSemaphore
+    ) {
+        defer { finished.signal() }
+        var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var pause: Int32 = -1
+        while true {
+            // Out of descriptors, the listener stays readable: wait for the wake-up only, a while.
+            let ready = pause < 0 ? poll(&fds, 2, -1) : poll(&fds[1], 1, pause)
+            if ready < 0, errno != EINTR { logger.critical("poll on the listening socket failed: \(String(cString: strerror(errno)))") }
+            if fds[1].revents != 0 { return }
+            pause = -1
+            while true {
+                let fd = accept(listener, nil, nil)
+                if fd >= 0 {
+                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                    _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+                    accepted(fd)
+                    continue
+                }
+                switch errno {
+                case EINTR, ECONNABORTED: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    logger.error("cannot accept a client: \(String(cString: strerror(errno))); trying again in 100 ms")
+                    pause = 100
+                case EAGAIN, EWOULDBLOCK: break
+                default:
+                    logger.critical("accept on the listening socket failed: \(String(cString: strerror(errno)))")
+                    return
+                }
+                break
+            }
+        }
+    }
+}
