@@ -54,8 +54,15 @@ def compile_floor(tmp):
     return out
 
 
-def start_daemon(bin_dir, config, sock):
-    proc = subprocess.Popen([str(bin_dir / "cardstackd"), "--config", str(config), "--socket", str(sock),
+def on_cpu(cpu):
+    """Pins a command to one core (the fan-out's server and reader each get their own, so
+    neither side's scheduling luck decides the comparison)."""
+    return ["taskset", "-c", str(cpu)] if shutil.which("taskset") and os.cpu_count() >= 2 else []
+
+
+def start_daemon(bin_dir, config, sock, cpu=None):
+    pin = on_cpu(cpu) if cpu is not None else []
+    proc = subprocess.Popen(pin + [str(bin_dir / "cardstackd"), "--config", str(config), "--socket", str(sock),
                              "--log-level", "warning"], stderr=subprocess.DEVNULL)
 
     def up():
@@ -163,7 +170,7 @@ def bench_ping(bin_dir, n):
 def bench_fanout(bin_dir, floor, subscribers, fps=240):
     tmp = pathlib.Path(tempfile.mkdtemp())
     (tmp / "c.toml").write_text(CONFIG)
-    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock")
+    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock", cpu=0)
     c = Client(tmp / "d.sock")
     c.ok("set_params", params={"animation": {"fps": fps}})
     # One extra subscriber that never reads.
@@ -171,7 +178,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     lazy.connect(str(tmp / "d.sock"))
     lazy.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
-    reader = subprocess.Popen([str(floor["fanout_reader"]), str(tmp / "d.sock"), str(subscribers), "0.5"],
+    reader = subprocess.Popen(on_cpu(1) + [str(floor["fanout_reader"]), str(tmp / "d.sock"), str(subscribers), "0.5"],
                               stdout=subprocess.PIPE, text=True)
     assert reader.stdout.readline().strip() == "connected"
     wait_for(lambda: c.ok("get_state")["clients"] >= subscribers + 2, timeout=30, what="subscribers")
@@ -187,10 +194,10 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     # The floor writes lines of the mean size our subscribers received.
     frame_bytes = int(ours["bytes"])
     # The floor, same clients, same bytes, same rate, same duration.
-    floor_server = subprocess.Popen([str(floor["fanout_floor"]), str(tmp / "f.sock"), str(subscribers), str(fps),
+    floor_server = subprocess.Popen(on_cpu(0) + [str(floor["fanout_floor"]), str(tmp / "f.sock"), str(subscribers), str(fps),
                                      f"{ours['seconds']:.3f}", str(frame_bytes)], stdout=subprocess.PIPE, text=True)
     wait_for(lambda: (tmp / "f.sock").exists(), what="the fan-out floor")
-    reader = subprocess.run([str(floor["fanout_reader"]), str(tmp / "f.sock"), str(subscribers), "0.5"],
+    reader = subprocess.run(on_cpu(1) + [str(floor["fanout_reader"]), str(tmp / "f.sock"), str(subscribers), "0.5"],
                             capture_output=True, text=True, timeout=120)
     theirs_cpu = float(floor_server.communicate(timeout=60)[0])
     out = reader.stdout.splitlines()[-1].split()

@@ -77,9 +77,12 @@ public final class InotifyWatcher: Sendable {
             let relevant = overflow || watchGone || (directory.map { plan.contains(directory: $0, name: name) } ?? false)
             guard relevant else { continue }
 
-            // Any of these may have changed what the path points at: plan and arm again.
-            plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
-            arm(plan, watched: &watched)
+            // Anything but a file written in place may have changed what the path points
+            // at: plan and arm again.
+            if mask & ~Int32(IN_CLOSE_WRITE) != 0 {
+                plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
+                arm(plan, watched: &watched)
+            }
             guard !watchGone, let directory else {
                 if overflow { onChange() }  // events were lost: look at the file
                 continue

@@ -58,6 +58,8 @@ public enum ParamsDocument {
 
     /// The text of `bytes`, or an error at the first byte that is not UTF-8.
     static func decodeUTF8(_ bytes: [UInt8]) throws(ParamsError) -> String {
+        if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) { return text }
+        // Find the place to report.
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var line = 1, column = 1

@@ -15,18 +15,21 @@ public enum ParamsFile {
             throw ParamsError(.unreadable, "\(path) is a directory, not a parameter file", path: path)
         }
         let limit = ParamsDocument.maximumBytes + 1
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < limit {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - bytes.count)) }
+        // Sized for the whole file (plus a byte to see its end), grown only if it grows.
+        var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0) + 1, limit))
+        var count = 0
+        while count < limit {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit - count))) }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ParamsError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))", path: path)
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+            count += n
         }
-        if bytes.count >= limit, info.st_size > 0 {
+        bytes.removeLast(bytes.count - count)
+        if count >= limit, info.st_size > 0 {
             throw ParamsError(
                 .tooLarge,
                 "the file is \(info.st_size) bytes; a parameter file may be at most \(ParamsDocument.maximumBytes) bytes (1 MiB)",

@@ -169,8 +169,14 @@ final class Hub {
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
         var written = 0
-        bytes.withUnsafeReadableBytes { raw in
-            for client in frameSubscribers where client.offerFrame(bytes, raw) { written += 1 }
+        frameSubscribers.withUnsafeBufferPointer { subscribers in
+            bytes.withUnsafeReadableBytes { raw in
+                // The array holds every subscriber for the whole loop: no retain per client.
+                for index in subscribers.indices {
+                    unowned(unsafe) let client = subscribers[index]
+                    if client.offerFrame(bytes, raw) { written += 1 }
+                }
+            }
         }
         framesSent += written
     }

@@ -14,10 +14,12 @@ public struct SystemdNotifier: Sendable {
 
     public var isEnabled: Bool { address != nil }
 
-    /// Sends `KEY=VALUE` lines, e.g. `"READY=1\nSTATUS=revision 3"`.
+    /// Sends `KEY=VALUE` lines, e.g. `"READY=1\nSTATUS=revision 3"` (built only when
+    /// there is a `NOTIFY_SOCKET` to send them to).
     @discardableResult
-    public func send(_ message: String) -> Bool {
+    public func send(_ message: @autoclosure () -> String) -> Bool {
         guard let address else { return false }
+        let message = message()
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
