@@ -94,6 +94,16 @@ final class JSONWriter {
         }
     }
 
+    /// A JSON array of numbers.
+    func numbers(_ xs: [Double], codingPath: [any CodingKey]) throws {
+        bytes.append(UInt8(ascii: "["))
+        for (i, x) in xs.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            try number(x, codingPath: codingPath)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     func integer<I: BinaryInteger>(_ i: I) {
         guard let small = Int64(exactly: i) else {
             bytes.append(contentsOf: String(i).utf8)
@@ -144,6 +154,21 @@ struct StreamingEncoder: Encoder {
 
     /// Encodes a child value in the slot the caller just opened (after a key or a comma).
     static func encodeChild<T: Encodable>(_ value: T, writer: JSONWriter, depth: Int, codingPath: [any CodingKey]) throws {
+        // A frame is mostly arrays of numbers (points, sizes, matrices, quads): write those
+        // straight away instead of through a container and an encoder per number.
+        if T.self == [Double].self {
+            try writer.numbers(value as! [Double], codingPath: codingPath)
+            return
+        }
+        if T.self == [[Double]].self {
+            writer.bytes.append(UInt8(ascii: "["))
+            for (i, numbers) in (value as! [[Double]]).enumerated() {
+                if i > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                try writer.numbers(numbers, codingPath: codingPath)
+            }
+            writer.bytes.append(UInt8(ascii: "]"))
+            return
+        }
         let mark = writer.bytes.count
         try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))
         // A value that asked for no container at all is an empty object, as in Foundation.

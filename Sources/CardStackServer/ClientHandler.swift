@@ -193,13 +193,28 @@ final class ClientHandler: ChannelInboundHandler {
     /// Offers the newest frame: written now if nothing waits in front of it, else parked,
     /// replacing any older parked frame.
     ///
-    /// - Parameter raw: `bytes`' readable bytes, so a fan-out looks them up once.
+    /// - Parameters:
+    ///   - raw: `bytes`' readable bytes, so a fan-out looks them up once.
+    ///   - nextComing: another frame follows within a tick. Then a full socket just parks
+    ///     this one (the next is tried the same way; no NIO write, no `EPOLLOUT`), as a
+    ///     plain writer skips a frame for a client that is behind. Otherwise NIO takes it
+    ///     and writes it when the socket has room.
     /// - Returns: whether the frame was written now (for `frames_sent`).
     @inline(__always)
-    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer) -> Bool {
+    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, nextComing: Bool = false) -> Bool {
         guard !closing, context != nil else { return false }
         if queued == 0 {
-            sendDirectly(bytes, raw)
+            let sent = sendDirectly(raw)
+            if sent == raw.count {
+                pendingFrame = nil
+                return true
+            }
+            if sent == 0, nextComing {
+                pendingFrame = bytes
+                return false
+            }
+            pendingFrame = nil
+            queue(bytes, from: sent)
             return true
         }
         guard writable else {
@@ -214,26 +229,28 @@ final class ClientHandler: ChannelInboundHandler {
         bytes.withUnsafeReadableBytes { offerFrame(bytes, $0) }
     }
 
-    /// Writes `bytes` after everything written before.
-    private func transmit(_ bytes: ByteBuffer) {
-        if queued == 0 {
-            bytes.withUnsafeReadableBytes { sendDirectly(bytes, $0) }
-        } else {
-            queue(bytes, from: 0)
-        }
+    /// Hands a frame parked for a full socket to NIO when no newer frame is coming.
+    ///
+    /// - Returns: whether there was one (for `frames_sent`).
+    func releaseParkedFrame() -> Bool {
+        guard queued == 0, !closing, let frame = pendingFrame else { return false }
+        pendingFrame = nil
+        queue(frame, from: 0)
+        return true
     }
 
-    /// One `send` of `raw` (`bytes`' content); NIO takes whatever the socket did not.
+    /// Writes `bytes` after everything written before.
+    private func transmit(_ bytes: ByteBuffer) {
+        let sent = queued == 0 ? bytes.withUnsafeReadableBytes { sendDirectly($0) } : 0
+        if sent < bytes.readableBytes { queue(bytes, from: sent) }
+    }
+
+    /// One `send` of `raw`; how many bytes the socket took. A failure counts as none: NIO,
+    /// given the bytes, meets the same error and closes the channel.
     @inline(__always)
-    private func sendDirectly(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer) {
-        var sent = -1
-        if descriptor >= 0 {
-            sent = send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            if sent == raw.count { return }
-        }
-        // Partly sent, not at all (the socket is full), or failed: NIO sends the rest, or
-        // meets the same error and closes the channel.
-        queue(bytes, from: max(sent, 0))
+    private func sendDirectly(_ raw: UnsafeRawBufferPointer) -> Int {
+        guard descriptor >= 0 else { return 0 }
+        return max(send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)), 0)
     }
 
     /// Hands `bytes` from `offset` on to NIO, counted until NIO has written them.

@@ -182,9 +182,9 @@ extension Hub {
         if let running = editing, now - running.start >= running.transition.edit.duration {
             editing = nil
         }
-        publishFrame()
-        if wasAnimating, !isAnimating { broadcast(.state(state), to: .state) }
         keepTicking(after: scheduled)
+        publishFrame(nextComing: ticker != nil)
+        if wasAnimating, !isAnimating { broadcast(.state(state), to: .state) }
     }
 
     /// Cancels the running motion, if any, and says whether there was one. A deck edit in
@@ -193,9 +193,10 @@ extension Hub {
     func stopAnimation(announce: Bool) -> Bool {
         guard animation != nil else { return false }
         animation = nil
-        if !isAnimating {
-            ticker?.cancel()
+        if !isAnimating, let running = ticker {
+            running.cancel()
             ticker = nil
+            releaseParkedFrames()
         }
         if announce { broadcast(.state(state), to: .state) }
         return true

@@ -163,7 +163,10 @@ final class Hub {
     }
 
     /// Computes the frame for the current state and offers it to every frame subscriber.
-    func publishFrame() {
+    ///
+    /// - Parameter nextComing: a tick is scheduled, so a subscriber whose socket is full
+    ///   can simply wait for that frame.
+    func publishFrame(nextComing: Bool = false) {
         seq += 1
         frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: clock))
         encodedFrame = nil
@@ -174,11 +177,16 @@ final class Hub {
                 // The array holds every subscriber for the whole loop: no retain per client.
                 for index in subscribers.indices {
                     unowned(unsafe) let client = subscribers[index]
-                    if client.offerFrame(bytes, raw) { written += 1 }
+                    if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }
                 }
             }
         }
         framesSent += written
+    }
+
+    /// Ticks stopped: frames parked for the next one go to NIO instead.
+    func releaseParkedFrames() {
+        for client in frameSubscribers where client.releaseParkedFrame() { framesSent += 1 }
     }
 
     /// One message as a line, ready to write to any number of clients.

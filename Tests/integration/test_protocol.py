@@ -229,6 +229,33 @@ def test_a_slow_reader_gets_whole_lines_in_order_and_the_newest_frame_last(daemo
     slow.close()
 
 
+def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
+    # During a fling a full socket just skips frames (the next tick offers a newer one);
+    # the last frame must still arrive once the reader catches up.
+    driver = daemon.client()
+    driver.ok("set_params", params={"animation": {"fps": 240}})
+    slow = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    slow.connect(str(daemon.socket))
+    slow.sendall(b'{"cmd":"subscribe","events":["frame","state"]}\n')
+    time.sleep(0.2)
+    target = driver.ok("fling", velocity=30000)["target"]
+    wait_for(lambda: not driver.ok("get_state")["animating"], timeout=5, what="the fling to end")
+    resting = driver.ok("get_frame")
+    assert resting["offset"] == target
+    slow.settimeout(5)
+    data = b""
+    while True:
+        data += slow.recv(1 << 16)
+        frames = [json.loads(line) for line in data.split(b"\n")[:-1]]
+        frames = [m for m in frames if m.get("event") == "frame"]
+        if frames and frames[-1]["frame"] == resting:
+            break
+    seqs = [f["seq"] for f in frames]
+    assert seqs == sorted(set(seqs))
+    slow.close()
+
+
 def test_a_client_too_far_behind_is_disconnected_with_a_reason(daemon):
     lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)

@@ -202,11 +202,11 @@ def test_help_overlay_toggles(rig):
 def test_q_exits_zero_and_restores_the_terminal(rig):
     rig.run_viewer()
     rig.keys("q")
-    text = rig.wait_screen(lambda s: "exit=0" in s, what="exit=0")
+    # The shell prints the next prompt a moment after "exit=0": wait for both.
+    text = rig.wait_screen(lambda s: "exit=0" in s and s.rstrip().endswith(PROMPT.strip()), what="exit=0 and the prompt")
     assert rig.pane("#{alternate_on}") == "0"
     assert rig.pane("#{cursor_flag}") == "1"
     assert PANEL not in text
-    assert text.rstrip().endswith(PROMPT.strip())
     # The shell got its terminal back in cooked mode: typing echoes and runs.
     rig.keys("echo cooked-$((40+2))", "Enter")
     poll_until(lambda: "cooked-42" in rig.screen(), what="the shell to work again")
