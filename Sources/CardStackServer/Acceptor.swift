@@ -56,28 +56,42 @@ final class Acceptor: Sendable {
         defer { finished.signal() }
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         var pause: Int32 = -1
+        var starved = false
         while true {
             // Out of descriptors, the listener stays readable: wait for the wake-up only, a while.
             let ready = pause < 0 ? poll(&fds, 2, -1) : poll(&fds[1], 1, pause)
-            if ready < 0, errno != EINTR { logger.critical("poll on the listening socket failed: \(String(cString: strerror(errno)))") }
+            if ready < 0, errno != EINTR {
+                let reason = String(cString: strerror(errno))
+                logger.critical("poll on the listening socket failed: \(reason); no longer accepting clients")
+                return
+            }
             if fds[1].revents != 0 { return }
             pause = -1
             while true {
                 let fd = accept(listener, nil, nil)
                 if fd >= 0 {
+                    if starved {
+                        logger.notice("accepting clients again")
+                        starved = false
+                    }
                     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                     _ = fcntl(fd, F_SETFL, O_NONBLOCK)
                     accepted(fd)
                     continue
                 }
-                switch errno {
+                let code = errno
+                let reason = String(cString: strerror(code))
+                switch code {
                 case EINTR, ECONNABORTED: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    logger.error("cannot accept a client: \(String(cString: strerror(errno))); trying again in 100 ms")
+                    if !starved {
+                        logger.error("cannot accept a client: \(reason); trying again every 100 ms")
+                        starved = true
+                    }
                     pause = 100
                 case EAGAIN, EWOULDBLOCK: break
                 default:
-                    logger.critical("accept on the listening socket failed: \(String(cString: strerror(errno)))")
+                    logger.critical("accept on the listening socket failed: \(reason); no longer accepting clients")
                     return
                 }
                 break

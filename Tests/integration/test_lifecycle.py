@@ -116,3 +116,35 @@ def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
     time.sleep(0.3)
     # stop() kills after 5 s and then reports the kill, so 0 means it ended by itself.
     assert daemon.stop() == 0
+
+
+def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
+    import resource
+    pid = daemon.proc.pid
+    used = len(os.listdir(f"/proc/{pid}/fd"))
+    resource.prlimit(pid, resource.RLIMIT_NOFILE, (used + 5, used + 5))
+    first = daemon.client()
+    extra = []
+    for _ in range(20):  # more than the daemon can take
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(str(daemon.socket))
+        extra.append(s)
+    wait_for(lambda: "cannot accept a client" in daemon.log_text(), what="the accept error in the log")
+    assert first.ok("ping") == {}
+    # Waiting for descriptors costs next to nothing (a retry every 100 ms) and is logged
+    # once, not at every retry.
+    before, logged = cpu_ticks(pid), daemon.log_text().count("cannot accept a client")
+    time.sleep(1)
+    assert cpu_ticks(pid) - before <= 5
+    assert daemon.log_text().count("cannot accept a client") == logged
+    for s in extra:
+        s.close()
+    first.close()
+    wait_for(lambda: "accepting clients again" in daemon.log_text(), what="accepting again")
+    later = daemon.client()
+    assert later.ok("ping") == {}
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
