@@ -203,24 +203,22 @@ final class ClientHandler: ChannelInboundHandler {
     @inline(__always)
     func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, nextComing: Bool = false) -> Bool {
         guard !closing, context != nil else { return false }
+        // Whatever happens, this frame is newer than any parked one.
         if queued == 0 {
             let sent = sendDirectly(raw)
-            if sent == raw.count {
-                pendingFrame = nil
-                return true
-            }
             if sent == 0, nextComing {
                 pendingFrame = bytes
                 return false
             }
             pendingFrame = nil
-            queue(bytes, from: sent)
+            if sent < raw.count { queue(bytes, from: sent) }
             return true
         }
         guard writable else {
             pendingFrame = bytes
             return false
         }
+        pendingFrame = nil
         queue(bytes, from: 0)
         return true
     }

@@ -240,6 +240,9 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     slow.sendall(b'{"cmd":"subscribe","events":["frame","state"]}\n')
     time.sleep(0.2)
     target = driver.ok("fling", velocity=30000)["target"]
+    for i in range(5):  # replies queue behind a full socket while frames are skipped
+        time.sleep(0.05)
+        slow.sendall(b'{"id":%d,"cmd":"ping"}\n' % i)
     wait_for(lambda: not driver.ok("get_state")["animating"], timeout=5, what="the fling to end")
     resting = driver.ok("get_frame")
     assert resting["offset"] == target
@@ -247,10 +250,12 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     data = b""
     while True:
         data += slow.recv(1 << 16)
-        frames = [json.loads(line) for line in data.split(b"\n")[:-1]]
-        frames = [m for m in frames if m.get("event") == "frame"]
-        if frames and frames[-1]["frame"] == resting:
+        messages = [json.loads(line) for line in data.split(b"\n")[:-1]]
+        frames = [m for m in messages if m.get("event") == "frame"]
+        replies = [m["id"] for m in messages if "ok" in m and m["id"] is not None]
+        if frames and frames[-1]["frame"] == resting and len(replies) == 5:
             break
+    assert replies == list(range(5))
     seqs = [f["seq"] for f in frames]
     assert seqs == sorted(set(seqs))
     slow.close()
