@@ -15,7 +15,6 @@ import Logging
 /// nobody connects. ``stop()`` ends it without touching the listening socket, which
 /// systemd may share with the next instance.
 final class Acceptor: Sendable {
-    private let listener: CInt
     private let wake: CInt
     private let wakeWriter: CInt
     private let finished = DispatchSemaphore(value: 0)
@@ -33,11 +32,11 @@ final class Acceptor: Sendable {
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let wake = pipeEnds[0]
-        self.listener = listener
         self.wake = wake
         self.wakeWriter = pipeEnds[1]
         let finished = self.finished
         let thread = Thread { Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished) }
+        thread.name = "cardstack-accept"
         thread.start()
     }
 

@@ -202,7 +202,8 @@ final class ClientHandler: ChannelInboundHandler {
     /// - Returns: whether the frame was written now (for `frames_sent`).
     @inline(__always)
     func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, nextComing: Bool = false) -> Bool {
-        guard !closing, context != nil else { return false }
+        // Subscribers are active clients: `closing` is the only state to check.
+        guard !closing else { return false }
         // Whatever happens, this frame is newer than any parked one.
         if queued == 0 {
             let sent = sendDirectly(raw)

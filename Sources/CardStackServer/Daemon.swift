@@ -31,6 +31,24 @@ public struct DaemonError: Error, CustomStringConvertible {
 /// the reload service and the socket server in one `ServiceGroup`, and systemd's
 /// notifications. SIGTERM and SIGINT shut it down gracefully; SIGHUP reloads.
 public enum Daemon {
+    /// Sets up the process before anything else runs (call it first thing in `main`, before
+    /// any thread or task exists), so that an idle daemon has no timer at all.
+    ///
+    /// - SIGHUP is blocked in every thread; one thread of ours waits for it (``ParamsService``),
+    ///   so a SIGHUP that comes early is held, never fatal.
+    /// - Swift Concurrency runs on a SwiftNIO event loop instead of libdispatch's global
+    ///   queues: on Linux the first job on those starts a pool monitor that wakes the
+    ///   process every second, forever.
+    public static func prepareProcess() {
+        var hangup = sigset_t()
+        sigemptyset(&hangup)
+        sigaddset(&hangup, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &hangup, nil)
+        NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.blockingPoolThreadCountSuggestion = 1
+        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
     public static func run(_ options: DaemonOptions, logger: Logger) async throws {
         let path = options.configPath
         var reloader = ParamsReloader(path: path)

@@ -1,9 +1,13 @@
 import CardStackParams
+import Foundation
 import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
-import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reloads the parameter file on every save (libinotifytools) and on SIGHUP, and hands
 /// each real change to the hub. Identical content changes nothing.
@@ -50,14 +54,29 @@ struct ParamsService: Service {
     }
 
     func run() async throws {
-        // SIGHUP was ignored at start-up; trapping it here replaces that.
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
         let reload = self.reload
         _ = try InotifyWatcher(path: path) { reload.run(forced: false) }
         logger.info("watching \(path) for changes")
-        for await _ in hangups.cancelOnGracefulShutdown() {
+        Self.waitForHangups { [path, logger] in
             logger.info("SIGHUP: reloading \(path)")
             reload.run(forced: true)
         }
+        try? await gracefulShutdown()
+    }
+
+    /// Calls `received` for every SIGHUP, from a thread of its own that waits in `sigwait`
+    /// (``Daemon/prepareProcess()`` blocked SIGHUP in every thread, so it arrives only here).
+    static func waitForHangups(_ received: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            var hangup = sigset_t()
+            sigemptyset(&hangup)
+            sigaddset(&hangup, SIGHUP)
+            var signal: Int32 = 0
+            while true {
+                if sigwait(&hangup, &signal) == 0 { received() }
+            }
+        }
+        thread.name = "cardstack-sighup"
+        thread.start()
     }
 }

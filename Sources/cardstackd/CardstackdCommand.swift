@@ -7,7 +7,6 @@ import Logging
     import Glibc
 #endif
 
-@main
 struct CardstackdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cardstackd",
@@ -56,8 +55,6 @@ struct CardstackdCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // A SIGHUP before the reload service traps it must not kill the daemon.
-        signal(SIGHUP, SIG_IGN)
         let environment = currentEnvironment()
         let journald = environment["JOURNAL_STREAM"] != nil
         let level = Logger.Level(rawValue: logLevel) ?? .info

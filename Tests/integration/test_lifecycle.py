@@ -148,3 +148,28 @@ def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
 def cpu_ticks(pid):
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def test_idle_means_no_thread_wakes_up(daemon):
+    # No timers and no polling: with subscribers connected and nothing moving, no thread of
+    # the daemon runs at all (libdispatch's once-a-second pool monitor included).
+    clients = [daemon.client() for _ in range(10)]
+    for c in clients:
+        c.ok("subscribe")
+    time.sleep(1)
+
+    def switches():
+        counts = {}
+        for tid in os.listdir(f"/proc/{daemon.proc.pid}/task"):
+            try:
+                status = open(f"/proc/{daemon.proc.pid}/task/{tid}/status").read()
+            except FileNotFoundError:
+                continue
+            counts[tid] = sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches" in line)
+        return counts
+
+    before = switches()
+    time.sleep(3)
+    after = switches()
+    woke = {tid: after[tid] - before[tid] for tid in before.keys() & after.keys() if after[tid] != before[tid]}
+    assert woke == {}, f"threads woke while idle: {woke}"
