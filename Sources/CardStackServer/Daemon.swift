@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -46,10 +47,17 @@ public enum Daemon {
         pthread_sigmask(SIG_BLOCK, &hangup, nil)
         NIOSingletons.groupLoopCountSuggestion = 1
         NIOSingletons.blockingPoolThreadCountSuggestion = 1
-        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        concurrencyOnNIO.store(
+            NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor(), ordering: .relaxed)
     }
 
+    /// Whether ``prepareProcess()`` moved Swift Concurrency off libdispatch.
+    static let concurrencyOnNIO = Atomic(false)
+
     public static func run(_ options: DaemonOptions, logger: Logger) async throws {
+        if !concurrencyOnNIO.load(ordering: .relaxed) {
+            logger.notice("Swift Concurrency stays on libdispatch, whose pool monitor wakes the daemon once a second")
+        }
         let path = options.configPath
         var reloader = ParamsReloader(path: path)
         let (initial, _) = reloader.reload(force: true)
