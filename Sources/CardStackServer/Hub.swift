@@ -172,9 +172,11 @@ final class Hub {
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
         var written = 0
-        frameSubscribers.withUnsafeBufferPointer { subscribers in
+        // A copy: a write that fails closes its client at once, which removes it from
+        // `frameSubscribers`. The copy holds every subscriber: no retain per client.
+        let snapshot = frameSubscribers
+        snapshot.withUnsafeBufferPointer { subscribers in
             bytes.withUnsafeReadableBytes { raw in
-                // The array holds every subscriber for the whole loop: no retain per client.
                 for index in subscribers.indices {
                     unowned(unsafe) let client = subscribers[index]
                     if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }

@@ -261,6 +261,30 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     slow.close()
 
 
+def test_subscribers_that_stop_reading_their_socket_are_dropped_mid_fan_out(daemon):
+    # A peer that shuts down its reading side makes the next write fail at once, so those
+    # clients close in the middle of a frame's fan-out; the others must still get it.
+    gone = []
+    for _ in range(20):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(str(daemon.socket))
+        s.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
+        gone.append(s)
+    watcher = daemon.client()
+    watcher.ok("subscribe", events=["frame"])
+    first = watcher.event("frame")["seq"]
+    time.sleep(0.3)
+    for s in gone:
+        s.shutdown(socket.SHUT_RD)
+    driver = daemon.client()
+    for i in range(5):
+        driver.ok("scroll", by=1)
+    assert [watcher.event("frame")["seq"] for _ in range(5)] == list(range(first + 1, first + 6))
+    wait_for(lambda: driver.ok("get_state")["clients"] == 2, what="the 20 clients to be dropped")
+    for s in gone:
+        s.close()
+
+
 def test_a_client_too_far_behind_is_disconnected_with_a_reason(daemon):
     lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
