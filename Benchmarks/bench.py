@@ -212,7 +212,7 @@ def main():
     parser.add_argument("--saves", type=int, default=300)
     parser.add_argument("--pings", type=int, default=1000)
     parser.add_argument("--subscribers", type=int, default=1000)
-    parser.add_argument("--fanouts", type=int, default=3, help="fan-out runs (this VM is noisy: the median counts)")
+    parser.add_argument("--fanouts", type=int, default=5, help="fan-out runs (this VM is noisy: the median counts)")
     args = parser.parse_args()
     bin_dir = pathlib.Path(args.bin)
     tmp = pathlib.Path(tempfile.mkdtemp())
