@@ -24,7 +24,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, wait_for  # noqa: E402
+from conftest import Client, cpu_ticks, wait_for  # noqa: E402
 
 CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
 
@@ -38,11 +38,6 @@ def percentiles(samples):
 def fmt(label, samples, unit="µs", scale=1e6):
     p50, p90, p99 = (x * scale for x in percentiles(samples))
     return f"{label:<34} p50 {p50:8.1f}  p90 {p90:8.1f}  p99 {p99:8.1f} {unit}  (n={len(samples)})"
-
-
-def cpu_ticks(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
 
 
 def compile_floor(tmp):
@@ -190,7 +185,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     reader.wait()
     daemon.terminate()
     daemon.wait()
-    ours = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes", "reader_cpu"), map(float, out)))
+    ours = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes"), map(float, out)))
     # The floor writes lines of the mean size our subscribers received.
     frame_bytes = int(ours["bytes"])
     # The floor, same clients, same bytes, same rate, same duration.
@@ -201,7 +196,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
                             capture_output=True, text=True, timeout=120)
     theirs_cpu = float(floor_server.communicate(timeout=60)[0])
     out = reader.stdout.splitlines()[-1].split()
-    theirs = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes", "reader_cpu"), map(float, out)))
+    theirs = dict(zip(("min", "median", "max", "gapped", "seconds", "bytes"), map(float, out)))
     lazy.close()
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 

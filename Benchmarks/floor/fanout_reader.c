@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -85,9 +84,7 @@ int main(int argc, char **argv) {
     qsort(sorted, n, sizeof *sorted, cmp);
     int gapped = 0;
     for (int i = 0; i < n; i++) gapped += gaps[i] > 0;
-    struct rusage r;
-    getrusage(RUSAGE_SELF, &r);
-    printf("%ld %ld %ld %d %.3f %.0f %.2f\n", sorted[0], sorted[n / 2], sorted[n - 1], gapped, lastFrame - first,
-           total ? bytes / total : 0, r.ru_utime.tv_sec + r.ru_stime.tv_sec + (r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6);
+    printf("%ld %ld %ld %d %.3f %.0f\n", sorted[0], sorted[n / 2], sorted[n - 1], gapped, lastFrame - first,
+           total ? bytes / total : 0);
     return 0;
 }

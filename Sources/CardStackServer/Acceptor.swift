@@ -79,18 +79,17 @@ final class Acceptor: Sendable {
                     continue
                 }
                 let code = errno
-                let reason = String(cString: strerror(code))
                 switch code {
                 case EINTR, ECONNABORTED: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     if !starved {
-                        logger.error("cannot accept a client: \(reason); trying again every 100 ms")
+                        logger.error("cannot accept a client: \(String(cString: strerror(code))); trying again every 100 ms")
                         starved = true
                     }
                     pause = 100
                 case EAGAIN, EWOULDBLOCK: break
                 default:
-                    logger.critical("accept on the listening socket failed: \(reason); no longer accepting clients")
+                    logger.critical("accept on the listening socket failed: \(String(cString: strerror(code))); no longer accepting clients")
                     return
                 }
                 break

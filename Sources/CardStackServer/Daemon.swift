@@ -41,9 +41,7 @@ public enum Daemon {
     ///   queues: on Linux the first job on those starts a pool monitor that wakes the
     ///   process every second, forever.
     public static func prepareProcess() {
-        var hangup = sigset_t()
-        sigemptyset(&hangup)
-        sigaddset(&hangup, SIGHUP)
+        var hangup = ParamsService.hangupSignals
         pthread_sigmask(SIG_BLOCK, &hangup, nil)
         NIOSingletons.groupLoopCountSuggestion = 1
         NIOSingletons.blockingPoolThreadCountSuggestion = 1

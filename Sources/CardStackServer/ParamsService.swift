@@ -64,13 +64,19 @@ struct ParamsService: Service {
         try? await gracefulShutdown()
     }
 
+    /// The set holding SIGHUP alone: blocked everywhere, waited for by one thread.
+    static var hangupSignals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGHUP)
+        return set
+    }
+
     /// Calls `received` for every SIGHUP, from a thread of its own that waits in `sigwait`
     /// (``Daemon/prepareProcess()`` blocked SIGHUP in every thread, so it arrives only here).
     static func waitForHangups(_ received: @escaping @Sendable () -> Void) {
         let thread = Thread {
-            var hangup = sigset_t()
-            sigemptyset(&hangup)
-            sigaddset(&hangup, SIGHUP)
+            var hangup = hangupSignals
             var signal: Int32 = 0
             while true {
                 if sigwait(&hangup, &signal) == 0 { received() }

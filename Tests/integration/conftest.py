@@ -19,6 +19,20 @@ BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"
 DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
 
 
+def cpu_ticks(pid):
+    """User plus system CPU ticks a process has used."""
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def small_buffer_socket(path, receive_buffer=4096):
+    """A raw connection with a tiny receive buffer, to be a client that reads late or never."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    s.connect(str(path))
+    return s
+
+
 def wait_for(predicate, timeout=5.0, interval=0.01, what="condition"):
     """Polls `predicate` until it returns a truthy value or the deadline passes."""
     deadline = time.monotonic() + timeout

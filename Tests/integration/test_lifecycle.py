@@ -1,5 +1,6 @@
 """Starting, stopping and socket safety of the real daemon."""
 import os
+import resource
 import signal
 import socket
 import stat
@@ -8,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import BIN, Client, wait_for
+from conftest import BIN, Client, cpu_ticks, small_buffer_socket, wait_for
 
 
 def test_socket_and_directory_modes(daemon):
@@ -106,9 +107,7 @@ def test_cli_round_trip(daemon, tmp_path):
 
 
 def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
-    lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-    lazy.connect(str(daemon.socket))
+    lazy = small_buffer_socket(daemon.socket, receive_buffer=2048)
     lazy.sendall(b'{"cmd":"subscribe"}\n' + b'{"cmd":"get_frame"}\n' * 200)
     c = daemon.client()
     c.ok("set_params", params={"animation": {"fps": 240}})
@@ -119,7 +118,6 @@ def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
 
 
 def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
-    import resource
     pid = daemon.proc.pid
     used = len(os.listdir(f"/proc/{pid}/fd"))
     resource.prlimit(pid, resource.RLIMIT_NOFILE, (used + 5, used + 5))
@@ -144,10 +142,6 @@ def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
     later = daemon.client()
     assert later.ok("ping") == {}
 
-
-def cpu_ticks(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
 
 
 def test_idle_means_no_thread_wakes_up(daemon):

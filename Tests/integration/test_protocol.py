@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import Client, wait_for
+from conftest import Client, cpu_ticks, small_buffer_socket, wait_for
 
 
 def test_hello_comes_first(daemon):
@@ -168,9 +168,7 @@ def test_next_and_prev_land_on_cards(daemon):
 
 
 def test_a_client_that_never_reads_does_not_slow_the_others(daemon):
-    lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    lazy.connect(str(daemon.socket))
+    lazy = small_buffer_socket(daemon.socket)
     lazy.sendall(b'{"cmd":"subscribe"}\n')
     watcher = daemon.client()
     watcher.ok("subscribe", events=["frame"])
@@ -201,9 +199,7 @@ def test_a_slow_reader_gets_whole_lines_in_order_and_the_newest_frame_last(daemo
     # Frames go straight to the socket until it is full, then the rest of a frame goes
     # through NIO: a reader that lags and catches up must still see only whole lines,
     # every reply in order, rising seqs, and the newest frame at the end.
-    slow = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    slow.connect(str(daemon.socket))
+    slow = small_buffer_socket(daemon.socket)
     slow.sendall(b'{"id":0,"cmd":"subscribe","events":["frame"]}\n')
     driver = daemon.client()
     for i in range(1, 301):
@@ -212,15 +208,9 @@ def test_a_slow_reader_gets_whole_lines_in_order_and_the_newest_frame_last(daemo
             slow.sendall(b'{"id":%d,"cmd":"ping"}\n' % i)
     time.sleep(0.5)  # lagging: the socket fills, frames are parked
     last = driver.ok("get_frame")
-    slow.settimeout(5)
-    data = b""
-    while True:
-        data += slow.recv(1 << 16)
-        lines = data.split(b"\n")
-        messages = [json.loads(line) for line in lines[:-1]]  # every line whole JSON
-        frames = [m for m in messages if m.get("event") == "frame"]
-        if frames and frames[-1]["frame"] == last and sum("ok" in m for m in messages) == 31:
-            break
+    messages = read_until(slow, lambda ms: frames_of(ms) and frames_of(ms)[-1]["frame"] == last
+                          and sum("ok" in m for m in ms) == 31)
+    frames = frames_of(messages)
     ids = [m["id"] for m in messages if "ok" in m]
     assert ids == list(range(0, 301, 10))
     seqs = [f["seq"] for f in frames]
@@ -234,9 +224,7 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     # the last frame must still arrive once the reader catches up.
     driver = daemon.client()
     driver.ok("set_params", params={"animation": {"fps": 240}})
-    slow = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    slow.connect(str(daemon.socket))
+    slow = small_buffer_socket(daemon.socket)
     slow.sendall(b'{"cmd":"subscribe","events":["frame","state"]}\n')
     time.sleep(0.2)
     target = driver.ok("fling", velocity=30000)["target"]
@@ -246,16 +234,13 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     wait_for(lambda: not driver.ok("get_state")["animating"], timeout=5, what="the fling to end")
     resting = driver.ok("get_frame")
     assert resting["offset"] == target
-    slow.settimeout(5)
-    data = b""
-    while True:
-        data += slow.recv(1 << 16)
-        messages = [json.loads(line) for line in data.split(b"\n")[:-1]]
-        frames = [m for m in messages if m.get("event") == "frame"]
-        replies = [m["id"] for m in messages if "ok" in m and m["id"] is not None]
-        if frames and frames[-1]["frame"] == resting and len(replies) == 5:
-            break
-    assert replies == list(range(5))
+    def replies(ms):
+        return [m["id"] for m in ms if "ok" in m and m["id"] is not None]
+
+    messages = read_until(slow, lambda ms: frames_of(ms) and frames_of(ms)[-1]["frame"] == resting
+                          and len(replies(ms)) == 5)
+    frames = frames_of(messages)
+    assert replies(messages) == list(range(5))
     seqs = [f["seq"] for f in frames]
     assert seqs == sorted(set(seqs))
     slow.close()
@@ -286,9 +271,7 @@ def test_subscribers_that_stop_reading_their_socket_are_dropped_mid_fan_out(daem
 
 
 def test_a_client_too_far_behind_is_disconnected_with_a_reason(daemon):
-    lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    lazy.connect(str(daemon.socket))
+    lazy = small_buffer_socket(daemon.socket)
     # Ask for big replies and never read them: over 1 MiB of replies pile up.
     burst = b'{"cmd":"get_frame"}\n' * 2000
     lazy.sendall(burst)
@@ -329,6 +312,21 @@ def test_forbidden_for_other_users(make_daemon, tmp_path):
     assert "--allow-uid 65534" in reply["error"]["message"]
 
 
+def read_until(sock, done, timeout=5):
+    """Reads until `done(messages)` holds; every complete line must be whole JSON."""
+    sock.settimeout(timeout)
+    data = b""
+    while True:
+        data += sock.recv(1 << 16)
+        messages = [json.loads(line) for line in data.split(b"\n")[:-1]]
+        if done(messages):
+            return messages
+
+
+def frames_of(messages):
+    return [m for m in messages if m.get("event") == "frame"]
+
+
 def rss(pid):
     for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -336,6 +334,3 @@ def rss(pid):
     return 0
 
 
-def cpu_ticks(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
