@@ -15,7 +15,7 @@ BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
-BUILD_PACKAGES := libinotifytools0-dev
+BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd
 
 .PHONY: help deps test-deps build release run test frame bench install uninstall clean

@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         // Pure layout math: standard library + RealModule only.
@@ -36,12 +35,13 @@ let package = Package(
             swiftSettings: settings
         ),
         .systemLibrary(name: "CInotifyTools"),
+        // toml++ (Debian's libtomlplusplus-dev, header only) compiled with NDEBUG, behind a C API.
+        .target(name: "CTOMLReader"),
         // The parameter file: TOML -> validated parameters, and the watcher.
         .target(
             name: "CardStackParams",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CInotifyTools",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "CardLayout", "CardStackProtocol", "CInotifyTools", "CTOMLReader",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: settings
@@ -90,7 +90,6 @@ let package = Package(
             name: "wire-benchmark",
             dependencies: [
                 "CardLayout", "CardStackProtocol", "CardStackParams",
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
@@ -115,5 +114,6 @@ let package = Package(
             dependencies: ["CardStackClient", "CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -2,7 +2,6 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
-import TOMLKit
 
 func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()
@@ -32,16 +31,12 @@ print("frame layout: \(layout) µs")
 
 let configBytes = Array(defaultConfigText.utf8)
 let tree = median(500) { _ = try? ParamsDocument.tree(from: configBytes) }
-print("parameter file (\(configBytes.count) bytes): TOML tree \(tree) µs")
-let locate = median(500) { _ = TOMLLocator(defaultConfigText) }
-print("  of which the position locator: \(locate) µs")
+print("parameter file (\(configBytes.count) bytes): TOML tree with positions \(tree) µs")
 let parsed = try ParamsDocument.tree(from: configBytes)
 let resolve = median(500) { _ = try? ParamsSchema.resolve(parsed) }
 print("  schema resolve: \(resolve) µs")
 let info = ServerMessage.params(ParamsInfo(revision: 1, source: .file, path: "/x", params: Parameters(), error: nil))
 let paramsEncode = try median(500) { _ = try WireJSON.encode(info) }
 print("params event: encode \(paramsEncode) µs")
-let tomlOnly = median(500) { _ = try? TOMLTable(string: defaultConfigText) }
-print("  of which toml++ parse alone: \(tomlOnly) µs")
 let loadFast = median(500) { _ = try? ParamsDocument.load(configBytes) }
-print("parameter file load (no positions): \(loadFast) µs")
+print("parameter file load (tree with positions + schema): \(loadFast) µs")

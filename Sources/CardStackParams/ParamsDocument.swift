@@ -1,4 +1,4 @@
-import TOMLKit
+import CTOMLReader
 
 /// Pure: the bytes of a parameter file -> a tree of values with positions -> parameters.
 /// No file access here; ``ParamsFile`` reads, this decides.
@@ -22,38 +22,86 @@ public enum ParamsDocument {
     }
 
     /// Parses and validates: the tree (for merging client overrides) and the parameters.
-    /// Positions are only worked out when there is an error to place.
     public static func load(_ bytes: [UInt8]) throws(ParamsError) -> (tree: ParamNode, resolved: Resolved) {
-        let fast = try tree(from: bytes, positions: false)
-        do {
-            return (fast, try ParamsSchema.resolve(fast))
-        } catch {
-            // Again with positions, so the first error in file order is reported with its place.
-            let located = try tree(from: bytes, positions: true)
-            return (located, try ParamsSchema.resolve(located))
-        }
+        let parsed = try tree(from: bytes)
+        return (parsed, try ParamsSchema.resolve(parsed))
     }
 
-    /// The value tree of a TOML text, with the position of every key and value unless
-    /// `positions` is false.
+    /// The value tree of a TOML text, with the position of every key and value (toml++
+    /// records them as it parses, so `positions` is kept only for callers that pass it).
     public static func tree(from bytes: [UInt8], positions: Bool = true) throws(ParamsError) -> ParamNode {
         guard bytes.count <= maximumBytes else {
             throw ParamsError(
                 .tooLarge,
                 "the file is \(bytes.count) bytes; a parameter file may be at most \(maximumBytes) bytes (1 MiB)")
         }
-        let text = try decodeUTF8(bytes)
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ParamsError(
-                .syntax, "TOML syntax error: \(error.description)",
-                at: SourcePosition(line: error.source.begin.line, column: error.source.begin.column))
-        } catch {
-            throw ParamsError(.syntax, "TOML syntax error: \(error)")
+        _ = try decodeUTF8(bytes)
+        return try parseTOML(bytes)
+    }
+
+    /// How deep keys and values may nest: a parameter file needs 3 (`layout.flip_range.0`).
+    static let maximumDepth: Int32 = 16
+
+    /// The TOML text's tree, from toml++ (``CTOMLReader``), positions included.
+    static func parseTOML(_ bytes: [UInt8]) throws(ParamsError) -> ParamNode {
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cs_toml_parse($0.baseAddress, $0.count, maximumDepth) }
         }
-        return node(table, path: [], locator: positions ? TOMLLocator(text) : nil)
+        guard let document = parsed else { throw ParamsError(.syntax, "out of memory reading the file") }
+        defer { cs_toml_free(document) }
+        var line: Int32 = 0
+        var column: Int32 = 0
+        if let message = cs_toml_error(document, &line, &column) {
+            throw ParamsError(
+                .syntax, "TOML syntax error: \(String(cString: message))",
+                at: line > 0 ? SourcePosition(line: Int(line), column: Int(max(column, 1))) : nil)
+        }
+        var count = 0
+        guard let nodes = cs_toml_nodes(document, &count), count > 0 else { return .emptyTable }
+        var index = 0
+        return node(UnsafeBufferPointer(start: nodes, count: count), at: &index, isRoot: true)
+    }
+
+    /// The node at `index` and its children (nesting is at most ``maximumDepth``).
+    static func node(_ nodes: UnsafeBufferPointer<cs_toml_node>, at index: inout Int, isRoot: Bool = false) -> ParamNode {
+        let raw = nodes[index]
+        index += 1
+        func position(_ line: Int32, _ column: Int32) -> SourcePosition? {
+            line > 0 && !isRoot ? SourcePosition(line: Int(line), column: Int(max(column, 1))) : nil
+        }
+        let value: ParamNode.Value
+        switch cs_toml_kind(rawValue: UInt32(bitPattern: raw.kind)) {
+        case CS_TOML_TABLE:
+            var entries: [(key: String, node: ParamNode)] = []
+            entries.reserveCapacity(Int(raw.children))
+            for _ in 0..<Int(raw.children) {
+                let key = string(nodes[index].key, nodes[index].key_length)
+                entries.append((key, node(nodes, at: &index)))
+            }
+            // toml++ keeps keys sorted: give them back in file order.
+            entries.sort { ($0.node.keyPosition ?? .max) < ($1.node.keyPosition ?? .max) }
+            value = .table(entries)
+        case CS_TOML_ARRAY:
+            var elements: [ParamNode] = []
+            elements.reserveCapacity(Int(raw.children))
+            for _ in 0..<Int(raw.children) { elements.append(node(nodes, at: &index)) }
+            value = .array(elements)
+        case CS_TOML_INTEGER: value = .integer(raw.integer)
+        case CS_TOML_FLOAT: value = .double(raw.number)
+        case CS_TOML_BOOLEAN: value = .bool(raw.boolean != 0)
+        case CS_TOML_STRING: value = .string(string(raw.text, raw.text_length))
+        case CS_TOML_DATE: value = .other("a date")
+        case CS_TOML_TIME: value = .other("a time")
+        default: value = .other("a date-time")
+        }
+        return ParamNode(value, position: position(raw.line, raw.column), keyPosition: position(raw.key_line, raw.key_column))
+    }
+
+    static func string(_ start: UnsafePointer<CChar>?, _ length: Int) -> String {
+        guard let start, length > 0 else { return "" }
+        return start.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     /// The text of `bytes`, or an error at the first byte that is not UTF-8.
@@ -66,7 +114,7 @@ public enum ParamsDocument {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case let .valid(encoded):
-                // TOMLKit hands the text to C as a string: a NUL would silently end the file.
+                // TOML allows no NUL anywhere; say where it is.
                 if encoded.count == 1, encoded.first == 0 {
                     throw ParamsError(
                         .syntax, "the file contains a NUL byte, which TOML does not allow",
@@ -85,38 +133,6 @@ public enum ParamsDocument {
                     .notUTF8, "the file is not valid UTF-8 text (TOML files must be UTF-8)",
                     at: SourcePosition(line: line, column: column))
             }
-        }
-    }
-
-    static func node(_ value: any TOMLValueConvertible, path: [String], locator: TOMLLocator?) -> ParamNode {
-        var position: SourcePosition? = nil
-        var keyPosition: SourcePosition? = nil
-        if let locator, !path.isEmpty {
-            let dotted = path.joined(separator: ".")
-            position = locator.valuePosition(dotted)
-            keyPosition = locator.keyPosition(dotted)
-        }
-        func make(_ v: ParamNode.Value) -> ParamNode { ParamNode(v, position: position, keyPosition: keyPosition) }
-        switch value.type {
-        case .table:
-            guard let table = value.table else { return make(.other("a table")) }
-            var entries: [(key: String, node: ParamNode)] = []
-            for (key, child) in table {
-                entries.append((key, node(child, path: path + [key], locator: locator)))
-            }
-            // toml++ keeps keys sorted; give them back in file order when it is known.
-            if locator != nil { entries.sort { ($0.node.keyPosition ?? .max) < ($1.node.keyPosition ?? .max) } }
-            return make(.table(entries))
-        case .array:
-            guard let array = value.array else { return make(.other("an array")) }
-            return make(.array(array.enumerated().map { node($1, path: path + [String($0)], locator: locator) }))
-        case .int: return make(value.int.map { .integer(Int64($0)) } ?? .other("an integer"))
-        case .double: return make(value.double.map { .double($0) } ?? .other("a number"))
-        case .bool: return make(value.bool.map { .bool($0) } ?? .other("a boolean"))
-        case .string: return make(value.string.map { .string($0) } ?? .other("a string"))
-        case .date: return make(.other("a date"))
-        case .time: return make(.other("a time"))
-        case .dateTime: return make(.other("a date-time"))
         }
     }
 }

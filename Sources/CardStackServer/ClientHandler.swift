@@ -82,6 +82,9 @@ final class ClientHandler: ChannelInboundHandler {
         }
         self.id = id
         logger.debug("client \(id) connected")
+        hub.welcome(self)
+        // Writing hello may have found the peer gone and closed the channel already.
+        guard self.context != nil else { return }
         context.fireChannelActive()
     }
 

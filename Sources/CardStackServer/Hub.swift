@@ -119,15 +119,22 @@ final class Hub {
 
     // MARK: Clients
 
+    /// Registers `client` and returns its id; ``welcome(_:)`` then says hello. Two steps,
+    /// because writing `hello` can find the peer gone and close the connection at once:
+    /// the client must know its id by then, or its removal would miss it.
     func add(_ client: ClientHandler) -> Int? {
         guard accepting else { return nil }
         let id = nextClientID
         nextClientID += 1
         clients[id] = client
+        return id
+    }
+
+    /// Sends `hello` to a client ``add(_:)`` registered, and tells everyone it came.
+    func welcome(_ client: ClientHandler) {
         client.sendMessage(.hello(Hello(version: configuration.version, revision: revision)))
         broadcast(.state(state), to: .state)
         onStatusChange?(self)
-        return id
     }
 
     func remove(_ id: Int) {
