@@ -29,6 +29,11 @@ public enum Layout {
                 cards.append(leaving)
             }
         }
+        // A last guard: the wire has no NaN or infinity, and one such number would stop
+        // every frame. Parameter checks keep them out; this keeps them out of the frame.
+        if !cards.allSatisfy({ $0.isFinite && ($0.quad?.allSatisfy { $0.x.isFinite && $0.y.isFinite } ?? true) }) {
+            cards = cards.compactMap(\.finite)
+        }
         return Frame(
             offset: offset, front: front, style: parameters.layout.style,
             viewport: (parameters.viewport.width, parameters.viewport.height), cards: cards)
@@ -56,7 +61,10 @@ public enum Layout {
     /// without wrap it is kept inside the deck.
     public static func snapPoint(_ offset: Double, _ parameters: Parameters) -> Double {
         let d = parameters.layout.spacing
-        let snapped = (offset / d).rounded(.toNearestOrAwayFromZero) * d
+        // With a subnormal spacing `offset / d` overflows; every double is as near a snap
+        // point as it can be then.
+        let steps = (offset / d).rounded(.toNearestOrAwayFromZero)
+        let snapped = steps.isFinite && (steps * d).isFinite ? steps * d : offset
         return parameters.layout.wrap ? snapped : normalize(snapped, parameters)
     }
 

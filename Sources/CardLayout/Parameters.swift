@@ -78,7 +78,8 @@ extension Parameters {
     /// The cards a stack shows at rest (`ceil(1 / scale_step)`), used to warn when a
     /// wrapping deck is so small that one item would show twice.
     public var stackDepth: Int {
-        Int((1 / layout.scaleStep - 1e-9).rounded(.up))
+        // Clamped: a tiny step (1e-19) would overflow `Int`.
+        clampedInt((1 / layout.scaleStep - 1e-9).rounded(.up))
     }
 
     /// Warnings about parameters that are valid but probably not what the user wants.

@@ -9,6 +9,8 @@ import RealModule
 public struct CarouselOptions: Sendable, Equatable {
     /// iCarousel keeps at most this many item views on iOS (`MAX_VISIBLE_ITEMS`).
     public static let maximumVisibleItems = 30
+    /// The largest circle a computed radius makes, in points (an explicit `radius` is at most 100 000).
+    public static let maximumRadius = 10_000_000.0
 
     public var type: CarouselType
     /// w: the item width along the scroll direction.
@@ -77,6 +79,8 @@ public struct CarouselOptions: Sendable, Equatable {
         default:
             radius = 0
         }
+        // A tiny arc (5e-324) makes the computed circle infinite: keep it a number.
+        radius = radius.isNaN ? 0 : min(max(radius, -Self.maximumRadius), Self.maximumRadius)
         angle = type.isCircular ? (o.angle ?? arc / c) : 0
         fadeMin = o.fadeMin ?? (type == .invertedTimeMachine ? 0 : -.infinity)
         fadeMax = o.fadeMax ?? (type == .timeMachine ? 0 : .infinity)

@@ -106,7 +106,7 @@ public struct FlipLayout: StyleLayout {
 
     /// A slot function at a fractional slot, linear between whole slots.
     static func interpolate(_ f: (Int) -> Double, at u: Double) -> Double {
-        let k = Int(u.rounded(.down)), t = u - Double(k)
+        let k = clampedInt(u.rounded(.down)), t = u - Double(k)
         return t == 0 ? f(k) : f(k) + (f(k + 1) - f(k)) * t
     }
 }
