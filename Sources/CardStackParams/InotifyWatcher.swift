@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Only `IN_CLOSE_WRITE` and `IN_MOVED_TO` (and a symlink or directory appearing) count as
 /// new content, so a file still being written is never reported; the file (or a link on its
-/// way) going away is reported too, so the reader can say so.
+/// way) going away is reported too when nothing is there any more, so the reader can say so.
 public final class InotifyWatcher: Sendable {
     public let path: String
     let workingDirectory: String
@@ -89,7 +89,10 @@ public final class InotifyWatcher: Sendable {
             }
             let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
                 || (mask & Int32(IN_CREATE) != 0 && isLinkOrDirectory(directory == "/" ? "/" + name : directory + "/" + name))
-            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0
+            // A file that went away counts only if nothing has taken its place: a new file
+            // there (vim's `mv f f~`, then write f) is being written, and is read when its
+            // writer closes it (IN_CLOSE_WRITE), never half-way.
+            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0 && !ParamsFile.exists(path)
             if newContent || gone { onChange() }
         }
     }

@@ -7,12 +7,17 @@ public enum ParamsFile {
     /// The bytes of the file at `path` (following symlinks), at most
     /// ``ParamsDocument/maximumBytes`` + 1 of them so an oversized file is refused cheaply.
     public static func read(_ path: String) throws(ParamsError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw openError(path, errno) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ParamsError(.unreadable, "\(path) is a directory, not a parameter file", path: path)
+        guard fstat(fd, &info) == 0 else {
+            throw ParamsError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))", path: path)
+        }
+        if let kind = notARegularFile(info.st_mode) {
+            throw ParamsError(
+                .unreadable, "\(path) is \(kind), not a parameter file; point --config at a regular file", path: path)
         }
         let limit = ParamsDocument.maximumBytes + 1
         // Sized for the whole file (plus a byte to see its end), grown only if it grows.
@@ -36,6 +41,19 @@ public enum ParamsFile {
                 path: path)
         }
         return bytes
+    }
+
+    /// What a file of `mode` is, in words, unless it is a regular file.
+    static func notARegularFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "not a regular file"
+        }
     }
 
     /// Reads, parses and validates the file at `path`.

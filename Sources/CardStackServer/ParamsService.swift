@@ -16,6 +16,7 @@ import Synchronization
 /// one hand-over (to the hub's event loop). A read that fails, finds the file gone, or
 /// finds it empty counts only if nothing else happens for 100 ms: otherwise the file was
 /// still being written (a truncate and write, vim's rename dance) and the newer read wins.
+/// A later read of the same bytes confirms such a read instead of cancelling it.
 struct ParamsService: Service {
     let path: String
     let reload: Reload
@@ -25,7 +26,8 @@ struct ParamsService: Service {
     final class Reload: Sendable {
         static let settle = TimeAmount.milliseconds(100)
         let reloader: Mutex<ParamsReloader>
-        let generation = Atomic<Int>(0)
+        /// Which read is the newest, and whether the one waiting to settle came from content.
+        let pending = Mutex<(generation: Int, fromContent: Bool)>((0, false))
         let deliver: @Sendable (ParamsUpdate, _ forced: Bool) -> Void
         let eventLoop: any EventLoop
 
@@ -36,19 +38,34 @@ struct ParamsService: Service {
         }
 
         func run(forced: Bool) {
-            let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
             let (update, empty) = reloader.withLock { $0.reload(force: forced) }
             let doubtful: Bool = switch update {
             case .failed, .removed: true
             case .loaded: empty
             case .unchanged: false
             }
+            if case .unchanged = update {
+                // The same bytes again: a report of them waiting to settle stands (it is
+                // confirmed); one saying the file could not be read or was gone does not.
+                pending.withLock { if !$0.fromContent { $0.generation += 1 } }
+                return
+            }
+            let fromContent: Bool = switch update {
+            case let .failed(error): error.kind != .unreadable && error.kind != .missing
+            case .loaded: true
+            default: false
+            }
+            let mine = pending.withLock { state in
+                state.generation += 1
+                state.fromContent = doubtful && fromContent
+                return state.generation
+            }
             guard doubtful else {
                 deliver(update, forced)
                 return
             }
             eventLoop.scheduleTask(in: Self.settle) { [self] in
-                if generation.load(ordering: .acquiring) == mine { deliver(update, forced) }
+                if pending.withLock({ $0.generation }) == mine { deliver(update, forced) }
             }
         }
     }
