@@ -14,7 +14,7 @@
 public struct Deck: Sendable, Equatable {
     /// The largest deck that can be edited (before and after the edit).
     public static let maximumEditableCards = 100_000
-    /// The longest title `insert` accepts, in characters.
+    /// The longest title `insert` and the file accept, in characters.
     public static let maximumTitleLength = 200
 
     /// How many items the deck holds, at least 1.

@@ -27,6 +27,8 @@ public enum Layout {
             if var leaving = transition.leavingCard(viewportHeight: parameters.viewport.height) {
                 leaving.z = (cards.map(\.z).max() ?? leaving.z) + 1
                 cards.append(leaving)
+                // Still at most the cap: the leaving card takes the place of the back one.
+                if cards.count > StackLayout.maximumCards { cards.removeFirst(cards.count - StackLayout.maximumCards) }
             }
         }
         // A last guard: the wire has no NaN or infinity, and one such number would stop

@@ -17,7 +17,8 @@ struct PeerCredentials: Sendable {
 /// and owns its bounded outbox.
 ///
 /// Outbox rules: replies and events are never dropped, but a client that leaves more than
-/// `maximumBacklogBytes` of them unread is disconnected with a `bye` saying so. Frames are
+/// `maximumBacklogBytes` of them unread when another one is due is disconnected with a
+/// `bye` saying so (one message is always let through, however large). Frames are
 /// written only while little is waiting in front of them (NIO's buffer under
 /// ``ServerConfiguration/frameWatermark``); otherwise the newest frame replaces any unsent
 /// one (the gap in `seq` tells the client). So a client that never reads costs a few
@@ -185,7 +186,9 @@ final class ClientHandler: ChannelInboundHandler {
     func sendReliable(_ bytes: ByteBuffer) {
         guard !closing, let context else { return }
         let backlog = queued == 0 ? 0 : (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-        if backlog + bytes.readableBytes > hub.configuration.maximumBacklogBytes {
+        // What already waits decides, so one message larger than the limit (a frame of
+        // 1024 long titles, the params of a file with 100 000 titles) still goes out.
+        if backlog > hub.configuration.maximumBacklogBytes {
             logger.warning("client \(id ?? 0) is too far behind (\(backlog) bytes unread); disconnecting it")
             _ = disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")
             return
