@@ -149,13 +149,18 @@ public enum JSONParser {
                     case UInt8(ascii: "t"): out.append(0x09)
                     case UInt8(ascii: "u"):
                         var scalar = try hex4()
-                        if (0xD800..<0xDC00).contains(scalar), peek == UInt8(ascii: "\\"),
+                        // A high surrogate pairs with a `\\u` low one after it; a lone one is
+                        // U+FFFD, and whatever escape follows it is still read.
+                        while (0xD800..<0xDC00).contains(scalar), peek == UInt8(ascii: "\\"),
                             at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "u")
                         {
                             at += 2
-                            let low = try hex4()
-                            if (0xDC00..<0xE000).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            let next = try hex4()
+                            if (0xDC00..<0xE000).contains(next) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (next - 0xDC00)
+                            } else {
+                                out.append(contentsOf: "\u{FFFD}".utf8)
+                                scalar = next
                             }
                         }
                         out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)

@@ -140,7 +140,8 @@ final class ClientHandler: ChannelInboundHandler {
         while !closing {
             let view = input.readableBytesView
             guard let newline = view.firstIndex(of: UInt8(ascii: "\n")) else {
-                if input.readableBytes > limit {
+                // One byte more may be the `\r` of a CRLF, which does not count.
+                if input.readableBytes > limit + 1 || (input.readableBytes == limit + 1 && view.last != UInt8(ascii: "\r")) {
                     lineTooLong()
                 } else if atEnd, input.readableBytes > 0, let line = input.readSlice(length: input.readableBytes) {
                     handleLine(line)
@@ -148,7 +149,8 @@ final class ClientHandler: ChannelInboundHandler {
                 break
             }
             let length = newline - view.startIndex
-            guard length <= limit else {
+            let crlf = length > 0 && view[newline - 1] == UInt8(ascii: "\r")
+            guard length - (crlf ? 1 : 0) <= limit else {
                 lineTooLong()
                 break
             }
@@ -172,6 +174,9 @@ final class ClientHandler: ChannelInboundHandler {
         sendMessage(.reply(Reply(id: nil, error: WireError(
             .lineTooLong, "request lines may be at most \(limit) bytes; this one was longer, so the connection is closed"))))
         input.clear()
+        // Read no more: a client flooding the socket would otherwise be read (and its bytes
+        // thrown away) until the connection is closed.
+        context?.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         _ = disconnect(reason: "line_too_long: a request line was over \(limit) bytes")
     }
 
