@@ -7,11 +7,15 @@
 Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C program that
 reads inotify, re-reads the file and writes it to a Unix socket; `ping` round trip against
 mpv's JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers
-for 10 s; and a 240 fps fling fanned out to N subscribers against a C server writing the
-same bytes to every client.
+for 10 s; a steady client's `ping` while 1000 clients connect and leave at every stage;
+and a 240 fps fling fanned out to N subscribers against a C server writing the same bytes
+to every client.
 """
 import argparse
 import json
+import multiprocessing
+import random
+import struct
 import os
 import pathlib
 import shutil
@@ -162,6 +166,76 @@ def bench_ping(bin_dir, n):
     return ours, theirs, cpu
 
 
+def churn_worker(path, clients, seconds, seed, counts):
+    """Keeps `clients` connections open, replacing one at a time: each leaves at a stage
+    of its own (before hello is read, after it, mid-request, subscribed mid-frame)."""
+    rng = random.Random(seed)
+    open_ = []
+    done = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        while len(open_) < clients:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.settimeout(5)
+            try:
+                s.connect(str(path))
+            except OSError:
+                s.close()
+                continue
+            open_.append(s)
+        s = open_.pop(rng.randrange(len(open_)))
+        try:
+            stage = rng.randrange(4)
+            if stage == 0:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            elif stage == 1:
+                s.recv(4096)
+            elif stage == 2:
+                s.sendall(b'{"id":1,"cmd":"get_fr')
+            else:
+                s.sendall(b'{"cmd":"subscribe","events":["frame"]}\n{"cmd":"get_frame"}\n')
+                s.recv(100)
+        except OSError:
+            pass
+        s.close()
+        done += 1
+    for s in open_:
+        s.close()
+    counts.put(done)
+
+
+def bench_churn(bin_dir, clients=1000, seconds=10, workers=1):
+    """A steady client's ping round trip while `clients` connections come and go."""
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    (tmp / "c.toml").write_text(CONFIG)
+    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock")
+    steady = Client(tmp / "d.sock")
+    baseline = steady.ok("get_state")["clients"]
+    counts = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=churn_worker, args=(tmp / "d.sock", clients // workers, seconds, n, counts))
+             for n in range(workers)]
+    for p in procs:
+        p.start()
+    time.sleep(1)  # let the churn build up
+    pings, failed = [], 0
+    deadline = time.monotonic() + seconds - 2
+    while time.monotonic() < deadline:
+        t0 = time.perf_counter()
+        try:
+            steady.request("ping", timeout=10)
+            pings.append(time.perf_counter() - t0)
+        except (TimeoutError, OSError):
+            failed += 1
+        time.sleep(0.01)
+    churned = sum(counts.get(timeout=60) for _ in procs)
+    for p in procs:
+        p.join()
+    wait_for(lambda: steady.ok("get_state")["clients"] == baseline, timeout=30, what="the churned clients to go")
+    daemon.terminate()
+    daemon.wait()
+    return pings, failed, churned / seconds
+
+
 def bench_fanout(bin_dir, floor, subscribers, fps=240):
     tmp = pathlib.Path(tempfile.mkdtemp())
     (tmp / "c.toml").write_text(CONFIG)
@@ -207,6 +281,7 @@ def main():
     parser.add_argument("--saves", type=int, default=300)
     parser.add_argument("--pings", type=int, default=1000)
     parser.add_argument("--subscribers", type=int, default=1000)
+    parser.add_argument("--churn", type=int, default=1000, help="clients connecting and leaving during the ping test")
     parser.add_argument("--fanouts", type=int, default=5, help="fan-out runs (this VM is noisy: the median counts)")
     args = parser.parse_args()
     bin_dir = pathlib.Path(args.bin)
@@ -227,6 +302,10 @@ def main():
     else:
         print("mpv is not installed (apt-get install mpv): no ping comparison")
     print(f"{'idle, 10 subscribers, 10 s':<34} {idle} CPU ticks")
+
+    pings, failed, rate = bench_churn(bin_dir, args.churn)
+    print(fmt(f"ping during a {args.churn}-client churn", pings))
+    print(f"{'':<34} {rate:.0f} connections/s came and went, {failed} pings failed; clients back to 1 after")
 
     n = args.subscribers
     ratios = []

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,9 +20,19 @@ final class Acceptor: Sendable {
     private let wakeWriter: CInt
     private let finished = DispatchSemaphore(value: 0)
 
+    /// Connections handed over and not yet set up by the event loop beyond which the thread
+    /// waits: under a flood of connections the loop then works through a bounded queue
+    /// (the rest wait in the kernel's listen backlog), so clients already connected are
+    /// still answered promptly.
+    static let maximumInFlight = 32
+
     /// Starts accepting on `listener` (a bound, listening stream socket) and calls `accepted`
-    /// from the accept thread with each new connection's descriptor, which it then owns.
-    init(listener: CInt, logger: Logger, accepted: @escaping @Sendable (CInt) -> Void) throws {
+    /// from the accept thread with each new connection's descriptor, which it then owns, and
+    /// a function to call once the connection is set up (or has failed to be).
+    init(
+        listener: CInt, logger: Logger,
+        accepted: @escaping @Sendable (CInt, _ settled: @escaping @Sendable () -> Void) -> Void
+    ) throws {
         let flags = fcntl(listener, F_GETFL)
         guard flags >= 0, fcntl(listener, F_SETFL, flags | O_NONBLOCK) == 0 else {
             throw SocketSetupError(description: "cannot use the listening socket: \(String(cString: strerror(errno)))")
@@ -50,9 +61,12 @@ final class Acceptor: Sendable {
     }
 
     private static func run(
-        listener: CInt, wake: CInt, logger: Logger, accepted: @Sendable (CInt) -> Void, finished: DispatchSemaphore
+        listener: CInt, wake: CInt, logger: Logger,
+        accepted: @Sendable (CInt, @escaping @Sendable () -> Void) -> Void, finished: DispatchSemaphore
     ) {
         defer { finished.signal() }
+        let inFlight = InFlight()
+        let settled: @Sendable () -> Void = { inFlight.count.subtract(1, ordering: .relaxed) }
         var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         var pause: Int32 = -1
         var starved = false
@@ -67,6 +81,10 @@ final class Acceptor: Sendable {
             if fds[1].revents != 0 { return }
             pause = -1
             while true {
+                // The loop is behind: wait for it (waking every millisecond only while it is).
+                while inFlight.count.load(ordering: .relaxed) >= maximumInFlight {
+                    if poll(&fds[1], 1, 1) > 0 { return }
+                }
                 let fd = accept(listener, nil, nil)
                 if fd >= 0 {
                     if starved {
@@ -75,7 +93,8 @@ final class Acceptor: Sendable {
                     }
                     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                     _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-                    accepted(fd)
+                    inFlight.count.add(1, ordering: .relaxed)
+                    accepted(fd, settled)
                     continue
                 }
                 let code = errno
@@ -96,4 +115,9 @@ final class Acceptor: Sendable {
             }
         }
     }
+}
+
+/// The accept thread's count of connections the event loop has not set up yet.
+private final class InFlight: Sendable {
+    let count = Atomic(0)
 }

@@ -39,7 +39,7 @@ struct FrameServer: Service {
             where_ = path
         }
         let logger = self.logger
-        let acceptor = try Acceptor(listener: listener, logger: logger) { fd in
+        let acceptor = try Acceptor(listener: listener, logger: logger) { fd, settled in
             ClientBootstrap(group: eventLoop)
                 .channelOption(.allowRemoteHalfClosure, value: true)
                 // Past the watermark frames are parked (newest wins) instead of piling up behind
@@ -52,6 +52,7 @@ struct FrameServer: Service {
                     }
                 }
                 .withConnectedSocket(fd)
+                .always { _ in settled() }
                 .whenFailure { logger.error("could not set up a client connection: \($0)") }
         }
         logger.info("listening on \(where_)")

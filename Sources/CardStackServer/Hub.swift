@@ -64,6 +64,9 @@ final class Hub {
     private var clients: [Int: ClientHandler] = [:]
     /// The clients subscribed to frames, kept apart so a frame's fan-out is one tight loop.
     private var frameSubscribers: [ClientHandler] = []
+    /// The clients subscribed to each other event, by id: an event costs its subscribers,
+    /// not every client (a client coming or going sends `state` to its subscribers only).
+    private var eventSubscribers: [EventKind: [Int: ClientHandler]] = [:]
     private var nextClientID = 1
     private(set) var accepting = true
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
@@ -138,16 +141,19 @@ final class Hub {
     }
 
     func remove(_ id: Int) {
-        frameSubscribers.removeAll { $0.id == id }
-        guard clients.removeValue(forKey: id) != nil else { return }
+        guard let client = clients.removeValue(forKey: id) else { return }
+        if client.subscriptions.contains(.frame) { frameSubscribers.removeAll { $0 === client } }
+        for kind in client.subscriptions where kind != .frame { eventSubscribers[kind]?[id] = nil }
         broadcast(.state(state), to: .state)
         onStatusChange?(self)
     }
 
     /// Sends `message` to every client subscribed to `kind`.
     func broadcast(_ message: ServerMessage, to kind: EventKind) {
-        let subscribers = clients.values.filter { $0.subscriptions.contains(kind) }
-        guard !subscribers.isEmpty, let bytes = encode(message) else { return }
+        // A copy: a failed write removes its client from the table.
+        guard let subscribers = eventSubscribers[kind].map({ Array($0.values) }), !subscribers.isEmpty,
+            let bytes = encode(message)
+        else { return }
         for client in subscribers { client.sendReliable(bytes) }
     }
 
@@ -213,7 +219,10 @@ final class Hub {
     /// Changes what `client` is subscribed to.
     func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
         client.subscriptions = kinds
-        guard client.id != nil else { return }
+        guard let id = client.id, clients[id] === client else { return }
+        for kind in EventKind.allCases where kind != .frame {
+            eventSubscribers[kind, default: [:]][id] = kinds.contains(kind) ? client : nil
+        }
         let subscribed = frameSubscribers.contains { $0 === client }
         if kinds.contains(.frame), !subscribed {
             frameSubscribers.append(client)
@@ -285,6 +294,7 @@ final class Hub {
         let closing = clients.values.map { $0.disconnect(reason: reason) }
         clients.removeAll()
         frameSubscribers.removeAll()
+        eventSubscribers.removeAll()
         return EventLoopFuture.andAllComplete(closing, on: eventLoop)
     }
 }
