@@ -6,8 +6,9 @@ public struct ServerConfiguration: Sendable {
     public var socketMode: UInt32 = 0o600
     /// Request lines longer than this get `line_too_long` and the connection ends.
     public var maximumLineBytes = 65536
-    /// Replies and events (never dropped) a client may leave unread before it is
-    /// disconnected as too far behind. Frames don't count: an unread frame is replaced.
+    /// Replies and events (never dropped) a client may leave unread: when more wait as
+    /// another is due, it is disconnected as too far behind (one larger message always
+    /// goes out). Frames don't count: an unread frame is replaced.
     public var maximumBacklogBytes = 1 << 20
     /// Bytes waiting in NIO's buffer for a client beyond which new frames are parked
     /// (newest wins) rather than queued: a few frames' worth.
