@@ -11,9 +11,9 @@ import Testing
     /// Smallest positive (subnormal), smallest normal, tiny, just under one, largest, and
     /// the documented ends of every range.
     static let edges: [Double] = [
-        0, -0.0, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-19, 1e-12, 1 - 1e-12, 1, 1 + 1e-12,
+        0, -0.0, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 1e-19, 1e-12, 1 - 1e-12, 1, 1 + 1e-12,
         2 * Double.pi, -2 * Double.pi, 100, 240, 1000, 100_000, 1_000_000, -100_000, -1_000_000,
-        1.7976931348623157e308, -1.7976931348623157e308,
+        Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
     ]
 
     /// Each numeric key as a TOML fragment and a JSON fragment with the value at `x`.
