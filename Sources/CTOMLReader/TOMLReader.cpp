@@ -7,6 +7,9 @@
 #define TOML_EXCEPTIONS 0
 #define TOML_ENABLE_FORMATTERS 0
 #define TOML_ENABLE_WINDOWS_COMPAT 0
+#if !__has_include(<toml++/toml.h>)
+#error "toml++ is missing: run `make deps` (or apt-get install libtomlplusplus-dev)"
+#endif
 #include <toml++/toml.h>
 
 #include <pthread.h>

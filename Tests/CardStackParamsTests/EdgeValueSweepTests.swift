@@ -11,7 +11,8 @@ import Testing
     /// Smallest positive (subnormal), smallest normal, tiny, just under one, largest, and
     /// the documented ends of every range.
     static let edges: [Double] = [
-        0, -0.0, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 1e-19, 1e-12, 1 - 1e-12, 1, 1 + 1e-12,
+        0, -0.0, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
+        1e-19, 1e-12, 1 - 1e-12, 1, 1 + 1e-12,
         2 * Double.pi, -2 * Double.pi, 100, 240, 1000, 100_000, 1_000_000, -100_000, -1_000_000,
         Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
     ]
