@@ -10,7 +10,7 @@ import Foundation
 /// symlink on its way (``WatchPlan``), filters by name, and re-plans after every change, so
 /// rename-saving editors, `sed -i`, `cp`, delete-and-recreate and symlink swaps all arrive.
 ///
-/// Only `IN_CLOSE_WRITE` and `IN_MOVED_TO` (and a symlink or directory appearing) count as
+/// Only `IN_CLOSE_WRITE` and `IN_MOVED_TO` (and anything but a regular file appearing) count as
 /// new content, so a file still being written is never reported; the file (or a link on its
 /// way) going away is reported too when nothing is there any more, so the reader can say so.
 public final class InotifyWatcher: Sendable {
@@ -88,7 +88,7 @@ public final class InotifyWatcher: Sendable {
                 continue
             }
             let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
-                || (mask & Int32(IN_CREATE) != 0 && isLinkOrDirectory(directory == "/" ? "/" + name : directory + "/" + name))
+                || (mask & Int32(IN_CREATE) != 0 && isNotARegularFile(directory == "/" ? "/" + name : directory + "/" + name))
             // A file that went away counts only if nothing has taken its place: a new file
             // there (vim's `mv f f~`, then write f) is being written, and is read when its
             // writer closes it (IN_CLOSE_WRITE), never half-way.
@@ -97,9 +97,11 @@ public final class InotifyWatcher: Sendable {
         }
     }
 
-    static func isLinkOrDirectory(_ path: String) -> Bool {
+    /// A symlink or directory (what it points at is complete), or a FIFO or device made in
+    /// place (no write will close on it: read now, to refuse it).
+    static func isNotARegularFile(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
-        return (info.st_mode & S_IFMT) == S_IFLNK || (info.st_mode & S_IFMT) == S_IFDIR
+        return (info.st_mode & S_IFMT) != S_IFREG
     }
 }

@@ -117,3 +117,15 @@ def test_frame_refuses_a_fifo(tmp_path):
     result = subprocess.run([str(BIN / "cardstack"), "frame", "--config", str(fifo)],
                             capture_output=True, text=True, timeout=20)
     assert result.returncode == 1 and "FIFO" in result.stderr, result
+
+
+def test_a_fifo_made_in_place_is_refused(daemon):
+    c = subscribed(daemon)
+    daemon.config.unlink()
+    os.mkfifo(daemon.config)
+    e = next_reload(c)
+    assert e["event"] == "config_error" and "FIFO" in e["message"], e
+    daemon.config.unlink()
+    daemon.config.write_text(GOOD.format(56.0))
+    e = next_reload(c)
+    assert e["event"] == "params" and e["params"]["layout"]["spacing"] == 56, e
