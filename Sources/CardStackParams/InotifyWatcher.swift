@@ -87,8 +87,9 @@ public final class InotifyWatcher: Sendable {
                 if overflow { onChange() }  // events were lost: look at the file
                 continue
             }
+            let entry = directory == "/" ? "/" + name : directory + "/" + name
             let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
-                || (mask & Int32(IN_CREATE) != 0 && isNotARegularFile(directory == "/" ? "/" + name : directory + "/" + name))
+                || (mask & Int32(IN_CREATE) != 0 && isNotARegularFile(entry))
             // A file that went away counts only if nothing has taken its place: a new file
             // there (vim's `mv f f~`, then write f) is being written, and is read when its
             // writer closes it (IN_CLOSE_WRITE), never half-way.

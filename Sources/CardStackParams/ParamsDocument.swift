@@ -63,7 +63,9 @@ public enum ParamsDocument {
     }
 
     /// The node at `index` and its children (nesting is at most ``maximumDepth``).
-    static func node(_ nodes: UnsafeBufferPointer<cs_toml_node>, at index: inout Int, isRoot: Bool = false) -> ParamNode {
+    static func node(
+        _ nodes: UnsafeBufferPointer<cs_toml_node>, at index: inout Int, isRoot: Bool = false
+    ) -> ParamNode {
         let raw = nodes[index]
         index += 1
         func position(_ line: Int32, _ column: Int32) -> SourcePosition? {
@@ -94,7 +96,8 @@ public enum ParamsDocument {
         case CS_TOML_TIME: value = .other("a time")
         default: value = .other("a date-time")
         }
-        return ParamNode(value, position: position(raw.line, raw.column), keyPosition: position(raw.key_line, raw.key_column))
+        return ParamNode(
+            value, position: position(raw.line, raw.column), keyPosition: position(raw.key_line, raw.key_column))
     }
 
     static func string(_ start: UnsafePointer<CChar>?, _ length: Int) -> String {

@@ -141,7 +141,8 @@ final class ClientHandler: ChannelInboundHandler {
             let view = input.readableBytesView
             guard let newline = view.firstIndex(of: UInt8(ascii: "\n")) else {
                 // One byte more may be the `\r` of a CRLF, which does not count.
-                if input.readableBytes > limit + 1 || (input.readableBytes == limit + 1 && view.last != UInt8(ascii: "\r")) {
+                let waiting = input.readableBytes
+                if waiting > limit + 1 || (waiting == limit + 1 && view.last != UInt8(ascii: "\r")) {
                     lineTooLong()
                 } else if atEnd, input.readableBytes > 0, let line = input.readSlice(length: input.readableBytes) {
                     handleLine(line)
