@@ -70,5 +70,6 @@ def test_connections_closed_at_every_stage_are_all_removed(daemon):
     wait_for(lambda: observer.ok("get_state")["clients"] == clients, timeout=30,
              what=f"clients back to {clients}")
     wait_for(lambda: descriptors(pid) <= fds, timeout=30, what=f"descriptors back to {fds}")
+    print(f"RSS {rss} -> {rss_kib(pid)} KiB, descriptors {fds} -> {descriptors(pid)}")
     assert rss_kib(pid) - rss < 6 * 1024, (rss, rss_kib(pid))
     assert observer.ok("ping") == {}
