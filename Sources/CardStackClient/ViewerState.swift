@@ -8,6 +8,8 @@ import CardStackProtocol
 public struct ViewerState: Sendable {
     /// The request id of the `get_params` the viewer sends on connect.
     public static let paramsRequestID = RequestID.string("view-params")
+    /// The request id of a `save` sent from the viewer (`w`), whose reply is shown.
+    public static let saveRequestID = RequestID.string("view-save")
     /// How long a refused command's message stays in the status line, in seconds.
     public static let noticeDuration = 5.0
 
@@ -54,6 +56,8 @@ public struct ViewerState: Sendable {
                 notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration)
             } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
                 apply(info, now: now)
+            } else if reply.id == Self.saveRequestID, let saved = try? reply.result?.decode(as: SaveResult.self) {
+                notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration)
             }
         case let .state(info):
             deckSize = info.cards > 0 ? info.cards : nil

@@ -51,6 +51,8 @@ public enum ErrorCode: String, Sendable, Codable {
     case lineTooLong = "line_too_long"
     case forbidden
     case `internal`
+    /// `save`: the file changed on disk since the daemon last loaded it; nothing was written.
+    case conflict
 }
 
 /// An error reply's payload: a code for programs and a sentence for people.
@@ -83,11 +85,14 @@ public enum Command: Sendable, Equatable {
     case prev(count: Int)
     /// `move {"from","to"}`, `remove {"item"}`, `insert {"at","title"}`: a deck edit.
     case edit(DeckEdit)
+    /// `save`, `history`, `undo`, `redo`, `preset`, `export`: carrying the numbers back.
+    case tuning(TuningCommand)
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
         "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
         "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
+        "save", "history", "undo", "redo", "preset", "export",
     ]
 
     public var name: String {
@@ -106,6 +111,7 @@ public enum Command: Sendable, Equatable {
         case .next: "next"
         case .prev: "prev"
         case let .edit(edit): edit.name
+        case let .tuning(tuning): tuning.name
         }
     }
 }
@@ -186,8 +192,11 @@ public struct FrameEvent: Sendable, Equatable, Codable {
 }
 
 /// Where the parameters in force came from.
+///
+/// `file`: the watched file; `set`: `set_params`; `undo`: `undo` or `redo` put an earlier
+/// set back; `preset`: `preset`; `defaults`: the built-in values (no good file yet).
 public enum ParamsSource: String, Sendable, Codable {
-    case file, client, defaults
+    case file, set, undo, preset, defaults
 }
 
 /// A parameter file that did not load: where and why (the `config_error` event).

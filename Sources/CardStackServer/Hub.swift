@@ -20,6 +20,15 @@ final class Hub {
     private(set) var parameters: Parameters
     var fileTree: ParamNode
     var overrides = ParamNode.emptyTable
+    /// The tree the parameters in force resolve from: the file's, a preset's or an undone
+    /// set's, with `set_params` merged in.
+    var inForceTree: ParamNode
+    /// The content of the file as last loaded: what `save` expects to find on disk.
+    var loadedBytes: [UInt8]?
+    /// The sets in force so far, for `history`, `undo` and `redo`.
+    var history = ParamsHistory()
+    /// Where `preset` looks.
+    var presets = PresetLibrary(directories: [])
     private(set) var revision = 1
     var source: ParamsSource
     let path: String?
@@ -71,7 +80,7 @@ final class Hub {
 
     init(
         eventLoop: any EventLoop, configuration: ServerConfiguration, logger: Logger, path: String?,
-        initial: ParamsUpdate
+        initial: ParamsUpdate, loadedBytes: [UInt8]? = nil
     ) {
         self.eventLoop = eventLoop
         self.configuration = configuration
@@ -92,11 +101,14 @@ final class Hub {
         }
         self.parameters = parameters
         self.fileTree = tree
+        self.inForceTree = tree
+        self.loadedBytes = loadedBytes
         self.source = source
         self.deck = Deck(parameters)
         self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
         memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
+        history.record(revision: revision, source: source, time: Self.wallClock, tree: tree, parameters: parameters)
     }
 
     var clientCount: Int { clients.count }
@@ -217,10 +229,12 @@ final class Hub {
 
     // MARK: Parameters
 
-    /// A new parameter file was read (or failed to).
-    func apply(_ update: ParamsUpdate) {
+    /// A new parameter file was read (or failed to); `bytes` is the content that loaded.
+    func apply(_ update: ParamsUpdate, bytes: [UInt8]? = nil) {
         switch update {
         case let .loaded(tree, resolved):
+            inForceTree = tree
+            if let bytes { loadedBytes = bytes }
             for warning in resolved.warnings { logger.warning("\(path ?? "parameters"): \(warning)") }
             fileTree = tree
             overrides = .emptyTable
@@ -258,6 +272,10 @@ final class Hub {
         deckParameters = deck.applied(to: new)
         self.source = source
         revision += 1
+        // `undo` and `redo` move along the history themselves.
+        if source != .undo {
+            history.record(revision: revision, source: source, time: Self.wallClock, tree: inForceTree, parameters: new)
+        }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
         memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
         broadcast(.params(paramsInfo), to: .params)

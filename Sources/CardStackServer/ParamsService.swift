@@ -26,10 +26,13 @@ struct ParamsService: Service {
         static let settle = TimeAmount.milliseconds(100)
         let reloader: Mutex<ParamsReloader>
         let generation = Atomic<Int>(0)
-        let deliver: @Sendable (ParamsUpdate, _ forced: Bool) -> Void
+        let deliver: @Sendable (ParamsUpdate, _ forced: Bool, _ loadedBytes: [UInt8]?) -> Void
         let eventLoop: any EventLoop
 
-        init(_ reloader: ParamsReloader, on eventLoop: any EventLoop, deliver: @escaping @Sendable (ParamsUpdate, Bool) -> Void) {
+        init(
+            _ reloader: ParamsReloader, on eventLoop: any EventLoop,
+            deliver: @escaping @Sendable (ParamsUpdate, Bool, [UInt8]?) -> Void
+        ) {
             self.reloader = Mutex(reloader)
             self.eventLoop = eventLoop
             self.deliver = deliver
@@ -37,18 +40,21 @@ struct ParamsService: Service {
 
         func run(forced: Bool) {
             let mine = generation.add(1, ordering: .acquiringAndReleasing).newValue
-            let (update, empty) = reloader.withLock { $0.reload(force: forced) }
+            let (update, empty, bytes) = reloader.withLock { reloader in
+                let (update, empty) = reloader.reload(force: forced)
+                return (update, empty, reloader.loadedBytes)
+            }
             let doubtful: Bool = switch update {
             case .failed, .removed: true
             case .loaded: empty
             case .unchanged: false
             }
             guard doubtful else {
-                deliver(update, forced)
+                deliver(update, forced, bytes)
                 return
             }
             eventLoop.scheduleTask(in: Self.settle) { [self] in
-                if generation.load(ordering: .acquiring) == mine { deliver(update, forced) }
+                if generation.load(ordering: .acquiring) == mine { deliver(update, forced, bytes) }
             }
         }
     }

@@ -14,6 +14,7 @@ struct Cardstack: AsyncParsableCommand {
             ViewCommand.self, GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
             PrevCommand.self, SnapCommand.self, MoveCardCommand.self, RemoveCardCommand.self, InsertCardCommand.self,
             WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
+            ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, PresetCommand.self,
         ]
     )
 }

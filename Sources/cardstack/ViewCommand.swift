@@ -159,7 +159,8 @@ struct ViewerSession {
                     state.note("not connected: \(command.name) not sent", now: now)
                     continue
                 }
-                do { try link.send(Request(id: .string("view-key"), command)) } catch { detach(now: now) }
+                let id = command == .tuning(.save) ? ViewerState.saveRequestID : .string("view-key")
+                do { try link.send(Request(id: id, command)) } catch { detach(now: now) }
             case nil: break
             }
         }
