@@ -163,13 +163,13 @@ public enum ParamsSaver {
             let at = anchor?.lineEnd ?? lastEntry?.lineEnd ?? section.headerEnd
             let indent = lastEntry.map { Array(text[$0.lineStart..<$0.keyStart]) } ?? []
             let line = indent + Array("\(bareKey(parts[1])) = \(value)".utf8) + newline
-            return Array(text[..<at]) + needsNewline(text, at) + line + text[at...]
+            return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]
         }
         // Root-level dotted keys of that table (`layout.spacing = 30` with no [layout]).
         if let lastDotted = map.entries.last(where: { $0.table == nil && $0.path.count == 2 && $0.path[0] == parts[0] }) {
             let at = lastDotted.lineEnd
             let line = Array("\(bareKey(parts[0])).\(bareKey(parts[1])) = \(value)".utf8) + newline
-            return Array(text[..<at]) + needsNewline(text, at) + line + text[at...]
+            return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]
         }
         var out = text
         if let last = out.last, last != 10 { out += newline }
@@ -179,7 +179,7 @@ public enum ParamsSaver {
     }
 
     /// A newline when inserting at `at` would join a line that has none (the file's last).
-    static func needsNewline(_ text: [UInt8], _ at: Int) -> [UInt8] {
-        at > 0 && at == text.count && text[at - 1] != 10 ? [10] : []
+    static func needsNewline(_ text: [UInt8], _ at: Int, _ newline: [UInt8]) -> [UInt8] {
+        at > 0 && at == text.count && text[at - 1] != 10 ? newline : []
     }
 }
