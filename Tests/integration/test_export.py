@@ -180,7 +180,7 @@ def test_export_from_the_daemon_says_revision_and_file(daemon):
 
 @pytest.fixture(scope="module")
 def browser():
-    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium import webdriver  # make test-deps installs it
     options = webdriver.ChromeOptions()
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
                 "--window-size=800,1000", "--disable-dev-shm-usage"):
