@@ -19,7 +19,7 @@ public struct ExportOrigin: Sendable, Equatable {
     /// One line: `cardstack 0.1.0, revision 3 (source set) of /etc/cardstack/cardstack.toml`.
     public var summary: String {
         var text = "cardstack \(version)"
-        if let revision { text += ", revision \(revision)" }
+        text += revision.map { ", revision \($0)" } ?? ", no daemon revision (file read directly)"
         if let source { text += " (source \(source.rawValue))" }
         text += path.map { " of \($0)" } ?? ", built-in defaults"
         return text

@@ -338,7 +338,7 @@ public enum SwiftExport {
                         _ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D
                     ) -> CATransform3D {
                         let position = -Double(offset) * TunedLayout.spacing
-                        guard let card = TunedLayout.cards(offset: position).first(where: { $0.index == 0 }) else {
+                        guard let card = TunedLayout.cards(offset: position).last(where: { $0.item == 0 }) else {
                             return CATransform3DMakeScale(0, 0, 1)  // not visible at this offset
                         }
                         let center = card.center, viewport = TunedLayout.viewport
@@ -355,12 +355,12 @@ public enum SwiftExport {
             import iCarousel
 
             /// iCarousel's delegate for the tuned numbers. Set `carousel.type =
-            /// TunedCarouselDelegate.type` and `carousel.delegate` to an instance (keep a strong
+            /// TunedCarouselDelegate.carouselType` and `carousel.delegate` to an instance (keep a strong
             /// reference: iCarousel's delegate is weak); the data source stays yours, with
             /// item views of `TunedLayout.parameters.card` size. With iCarousel in a bridging
             /// header instead of a module, drop `&& canImport(iCarousel)` and the import.
             public final class TunedCarouselDelegate: NSObject, iCarouselDelegate {
-                public static let type: iCarouselType = \(type.map(typeName) ?? ".custom")
+                public static let carouselType: iCarouselType = \(type.map(typeName) ?? ".custom")
 
                 public func carouselItemWidth(_ carousel: iCarousel) -> CGFloat {
                     CGFloat(\((p.carousel.vertical ?? false) ? "TunedLayout.parameters.card.height" : "TunedLayout.parameters.card.width"))
