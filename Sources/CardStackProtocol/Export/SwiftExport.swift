@@ -133,29 +133,28 @@ public enum SwiftExport {
         """
     }
 
-    /// One `p.table.key = value` line per parameter that differs from `Parameters()`.
+    /// One `p.table.key = value` line per parameter, every one written out (not only those
+    /// that differ from `Parameters()`), so a later CardLayout with other defaults still
+    /// gives these numbers.
     static func assignments(_ p: Parameters) -> [String] {
-        let d = Parameters()
         var lines: [String] = []
-        func add<T: Equatable>(_ name: String, _ value: T, _ base: T, _ text: String) {
-            if value != base { lines.append("p.\(name) = \(text)") }
-        }
-        add("layout.style", p.layout.style, d.layout.style, "Style(rawValue: \"\(p.layout.style.rawValue)\") ?? .stack")
-        add("layout.cards", p.layout.cards, d.layout.cards, String(p.layout.cards))
-        add("layout.wrap", p.layout.wrap, d.layout.wrap, String(p.layout.wrap))
-        add("layout.spacing", p.layout.spacing, d.layout.spacing, literal(p.layout.spacing))
-        add("layout.scaleStep", p.layout.scaleStep, d.layout.scaleStep, literal(p.layout.scaleStep))
+        func add(_ name: String, _ text: String) { lines.append("p.\(name) = \(text)") }
+        add("layout.style", "Style(rawValue: \"\(p.layout.style.rawValue)\") ?? .stack")
+        add("layout.cards", String(p.layout.cards))
+        add("layout.wrap", String(p.layout.wrap))
+        add("layout.spacing", literal(p.layout.spacing))
+        add("layout.scaleStep", literal(p.layout.scaleStep))
         add("layout.m34", p.layout.m34, d.layout.m34, literal(p.layout.m34))
-        add("layout.flipRange", p.layout.flipRange, d.layout.flipRange, literal(p.layout.flipRange))
-        add("card.width", p.card.width, d.card.width, literal(p.card.width))
-        add("card.height", p.card.height, d.card.height, literal(p.card.height))
-        add("card.anchor", p.card.anchor, d.card.anchor, literal(p.card.anchor))
-        add("card.titles", p.card.titles, d.card.titles, "[" + p.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
-        add("viewport.width", p.viewport.width, d.viewport.width, literal(p.viewport.width))
-        add("viewport.height", p.viewport.height, d.viewport.height, literal(p.viewport.height))
-        add("animation.fps", p.animation.fps, d.animation.fps, String(p.animation.fps))
-        add("animation.deceleration", p.animation.deceleration, d.animation.deceleration, literal(p.animation.deceleration))
-        add("animation.snap", p.animation.snap, d.animation.snap, String(p.animation.snap))
+        add("layout.flipRange", literal(p.layout.flipRange))
+        add("card.width", literal(p.card.width))
+        add("card.height", literal(p.card.height))
+        add("card.anchor", literal(p.card.anchor))
+        add("card.titles", "[" + p.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
+        add("viewport.width", literal(p.viewport.width))
+        add("viewport.height", literal(p.viewport.height))
+        add("animation.fps", String(p.animation.fps))
+        add("animation.deceleration", literal(p.animation.deceleration))
+        add("animation.snap", String(p.animation.snap))
         let c = p.carousel
         func option(_ name: String, _ value: Double?) { if let value { lines.append("p.carousel.\(name) = \(literal(value))") } }
         option("itemSpacing", c.itemSpacing)
