@@ -144,7 +144,7 @@ public enum SwiftExport {
         add("layout.wrap", String(p.layout.wrap))
         add("layout.spacing", literal(p.layout.spacing))
         add("layout.scaleStep", literal(p.layout.scaleStep))
-        add("layout.m34", p.layout.m34, d.layout.m34, literal(p.layout.m34))
+        add("layout.m34", literal(p.layout.m34))
         add("layout.flipRange", literal(p.layout.flipRange))
         add("card.width", literal(p.card.width))
         add("card.height", literal(p.card.height))
