@@ -99,6 +99,8 @@ def test_save_through_a_symlink_keeps_the_link_mode_and_content_elsewhere(make_d
     real = real_dir / "tuned.toml"
     real.write_bytes(DEFAULT_CONFIG.read_bytes())
     os.chmod(real, 0o640)
+    owner = (4321, 4322) if os.geteuid() == 0 else (os.getuid(), os.getgid())  # root can give it away
+    os.chown(real, *owner)
     d = make_daemon(config_text=False, start=False)
     os.symlink(real, d.config)
     d.start()
@@ -110,6 +112,7 @@ def test_save_through_a_symlink_keeps_the_link_mode_and_content_elsewhere(make_d
     saved(c, 1)
     assert os.path.islink(d.config) and os.readlink(d.config) == str(real)
     assert stat.S_IMODE(os.stat(real).st_mode) == 0o640
+    assert (os.stat(real).st_uid, os.stat(real).st_gid) == owner
     assert b"scale_step = 0.2\n" in real.read_bytes()
     assert real.read_bytes() == DEFAULT_CONFIG.read_bytes().replace(b"scale_step = 0.1\n", b"scale_step = 0.2\n")
     assert sorted(p.name for p in real_dir.iterdir()) == ["tuned.toml"]  # no temporary left
