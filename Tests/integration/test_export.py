@@ -157,6 +157,7 @@ def test_exported_swift_adapters_follow_the_style():
     assert "iCarouselDelegate" in cover and "carouselType: iCarouselType = .coverFlow" in cover
     assert "carouselItemWidth(" in cover and "valueFor option: iCarouselOption, withDefault value: CGFloat" in cover
     assert "case .tilt: return 0.9" in cover and "case .spacing: return 0.25" in cover
+    assert "case .offsetMultiplier: return 2.0" in cover  # iCarousel's own for cover flow: 200 pt items, 100 pt per item
     nine = cli("export", "--format", "swift", "--config", str(REPO / "Config" / "presets" / "switcher9.toml")).stdout
     assert "carouselType: iCarouselType = .custom" in nine and "itemTransformForOffset offset: CGFloat" in nine
 

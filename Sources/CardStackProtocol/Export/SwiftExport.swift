@@ -319,8 +319,8 @@ public enum SwiftExport {
                         case .fadeRange: return \(number(o.fadeRange))
                         case .fadeMinAlpha: return \(number(o.fadeMinAlpha))
                         case .showBackfaces: return \(o.showBackfaces ? 1 : 0)
-                        // iCarousel moves offsetMultiplier items per item width dragged; one card per spacing points.
-                        case .offsetMultiplier: return \(number(o.itemWidth * o.spacing / p.layout.spacing))
+                        // A drag of d points moves d * offsetMultiplier / itemWidth items: one per spacing points.
+                        case .offsetMultiplier: return \(number(o.itemWidth / p.layout.spacing))
                 """
         } else {
             options = """
@@ -353,13 +353,22 @@ public enum SwiftExport {
             import UIKit
             import iCarousel
 
-            /// iCarousel's delegate for the tuned numbers. Set `carousel.type =
-            /// TunedCarouselDelegate.carouselType` and `carousel.delegate` to an instance (keep a strong
-            /// reference: iCarousel's delegate is weak); the data source stays yours, with
+            /// iCarousel's delegate for the tuned numbers: `configure(carousel)` sets the type,
+            /// perspective and delegate (keep a strong reference to this object: iCarousel's
+            /// delegate is weak); the data source stays yours, with
             /// item views of `TunedLayout.parameters.card` size. With iCarousel in a bridging
             /// header instead of a module, drop `&& canImport(iCarousel)` and the import.
             public final class TunedCarouselDelegate: NSObject, iCarouselDelegate {
                 public static let carouselType: iCarouselType = \(type.map(typeName) ?? ".custom")
+
+                /// Sets `carousel` up for the tuned numbers: its type, perspective (`layout.m34`),
+                /// viewpoint offset, and this object as its delegate.\((p.carousel.vertical ?? false) ? " Set `vertical` (isVertical) to true as well: the carousel was tuned vertical." : "")
+                public func configure(_ carousel: iCarousel) {
+                    carousel.type = Self.carouselType
+                    carousel.perspective = CGFloat(TunedLayout.parameters.layout.m34)
+                    carousel.viewpointOffset = CGSize(width: \(literal(p.carousel.viewpoint?.first ?? 0)), height: \(literal(p.carousel.viewpoint?.last ?? 0)))
+                    carousel.delegate = self
+                }
 
                 public func carouselItemWidth(_ carousel: iCarousel) -> CGFloat {
                     CGFloat(\((p.carousel.vertical ?? false) ? "TunedLayout.parameters.card.height" : "TunedLayout.parameters.card.width"))

@@ -2,7 +2,12 @@
 // `swiftc -typecheck` of the exported delegate on Linux. Not an implementation.
 import UIKit
 
-open class iCarousel: NSObject {}
+open class iCarousel: NSObject {
+    open var type = iCarouselType.linear
+    open var perspective: CGFloat = -1.0 / 500.0
+    open var viewpointOffset = CGSize.zero
+    open weak var delegate: (any iCarouselDelegate)?
+}
 
 public enum iCarouselType: Int {
     case linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel
