@@ -229,7 +229,9 @@ enum CommandResult: Sendable, Equatable, Codable {
         switch self {
         case .empty: _ = encoder.container(keyedBy: Key.self)
         case let .params(p): try p.encode(to: encoder)
-        case let .frame(f): try f.encode(to: encoder)
+        case let .frame(f):
+            var c = encoder.singleValueContainer()
+            try c.encode(f)
         case let .state(s): try s.encode(to: encoder)
         case let .events(e):
             var c = encoder.container(keyedBy: Key.self)
