@@ -114,7 +114,9 @@ final class Hub {
     }
 
     var paramsInfo: ParamsInfo {
-        ParamsInfo(revision: revision, source: source, path: path, params: parameters, error: configError)
+        ParamsInfo(
+            revision: revision, source: source, path: path, params: parameters, error: configError,
+            overridden: overrides.dottedKeys)
     }
 
     // MARK: Clients
@@ -235,8 +237,18 @@ final class Hub {
             onStatusChange?(self)
         case .removed:
             logger.warning("\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back")
+            let gone = ConfigError.fileRemoved(path)
+            configError = gone
+            broadcast(.configError(gone), to: .configError)
+            onStatusChange?(self)
         case .unchanged:
-            break
+            // The removed file came back as it was: nothing changes but the error clears.
+            if let error = configError, error == ConfigError.fileRemoved(path) {
+                configError = nil
+                logger.info("\(path ?? "the parameter file") is back unchanged: revision \(revision)")
+                broadcast(.params(paramsInfo), to: .params)
+                onStatusChange?(self)
+            }
         }
     }
 
