@@ -5,8 +5,8 @@
 /// row 0        banner: config error / daemon gone / title (a long one wraps onto the
 ///              rows below, over the top of the cards)
 /// rows 1…h-3   the cards, fitted to the area
-/// row h-2      stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11 · FILE
-/// row h-1      rev 1 · offset 0.0 · front 0 · 60 fps · skipped 0             ? help  q quit
+/// row h-2      stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11
+/// row h-1      rev 1 · offset 0.0 · front 0 · 60 fps · skipped 0 · FILE      ? help  q quit
 /// ```
 public struct ViewerScreen: Sendable {
     /// The smallest terminal the viewer draws in.
@@ -33,15 +33,16 @@ public struct ViewerScreen: Sendable {
         let lines = state.statusFields(now: now)
         var params = state.status.spans(lines[0], now: now)
         var live = state.status.spans(lines[1], now: now)
+        let hint = "? help  q quit"
+        // The file's path gives way (from the left) to the key hint on a wide enough screen.
+        Self.shortenLast(&live, toFit: columns >= 80 ? columns - hint.count - 2 : columns)
         if let notice = state.activeNotice(now: now) {
             live.append(StatusSpan(StatusLine.separator))
             live.append(StatusSpan("error: \(notice)", highlighted: true))
         }
         if !state.connected { params = [StatusSpan("daemon gone", highlighted: true)] + [StatusSpan(StatusLine.separator)] + params }
-        Self.shortenLast(&params, toFit: columns)
         write(params, into: &screen, row: rows - 2)
         write(live, into: &screen, row: rows - 1)
-        let hint = "? help  q quit"
         if StatusLine.text(live).count + hint.count + 2 <= columns {
             screen.write(hint, row: rows - 1, column: columns - hint.count, attributes: .faint)
         }

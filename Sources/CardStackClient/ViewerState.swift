@@ -99,18 +99,18 @@ public struct ViewerState: Sendable {
     }
 
     /// The two status lines' fields: parameters (the deck's size as edited, values from
-    /// `set` marked with `*`, and where they come from), then live values.
+    /// `set` marked with `*`), then live values and where the parameters come from.
     public func statusFields(now: Double) -> [[StatusField]] {
         let paramsLine = params.map { info in
             var shown = info.params
             if let deckSize { shown.layout.cards = deckSize }
             let set = Set(info.overridden)
-            return StatusLine.paramsFields(shown, marked: set) + [StatusLine.sourceField(info)]
+            return StatusLine.paramsFields(shown, marked: set)
         } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
         let live = StatusLine.runtimeFields(
             revision: frame?.revision ?? params?.revision, offset: frame?.frame.offset, front: frame?.frame.front,
             fps: framesPerSecond(now: now), skipped: skipped)
-        return [paramsLine, live]
+        return [paramsLine, live + (params.map { [StatusLine.sourceField($0)] } ?? [])]
     }
 
     /// The refused command's message, while it is fresh.

@@ -18,12 +18,16 @@ import Testing
         StatusLine.text(StatusLine().spans(state.statusFields(now: 0)[0], now: 0))
     }
 
+    func liveLine(_ state: ViewerState) -> String {
+        StatusLine.text(StatusLine().spans(state.statusFields(now: 0)[1], now: 0))
+    }
+
     @Test func thePanelNamesTheFileInForce() {
         var state = ViewerState()
         state.receive(info(path: "/home/me/cardstack.toml"), now: 0)
-        #expect(paramsLine(state) == "stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11 · /home/me/cardstack.toml")
+        #expect(liveLine(state) == "rev 1 · offset – · front – · 0 fps · skipped 0 · /home/me/cardstack.toml")
         state.receive(info(source: .defaults, path: "/bad.toml"), now: 1)
-        #expect(paramsLine(state).hasSuffix(" · defaults (/bad.toml not loaded)"))
+        #expect(liveLine(state).hasSuffix(" · skipped 0 · defaults (/bad.toml not loaded)"))
     }
 
     /// Values a client set are marked, and so is the source.
@@ -33,9 +37,10 @@ import Testing
         p.layout.flipRange = [1.0, 1.2]
         var state = ViewerState()
         state.receive(info(p, source: .client, overridden: ["layout.spacing", "layout.flip_range"]), now: 0)
-        #expect(paramsLine(state) == "stack · spacing 40* · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.2* · cards 11 · /p.toml + set *")
+        #expect(paramsLine(state) == "stack · spacing 40* · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.2* · cards 11")
+        #expect(liveLine(state).hasSuffix(" · /p.toml + set *"))
         state.receive(info(), now: 1)  // the file saved again: the overrides are gone
-        #expect(!paramsLine(state).contains("*"))
+        #expect(!paramsLine(state).contains("*") && !liveLine(state).contains("*"))
     }
 
     /// `cards` follows the deck as `move`/`remove`/`insert` change it, from `get_state`'s
@@ -43,14 +48,14 @@ import Testing
     @Test func theDeckSizeAfterEdits() {
         var state = ViewerState()
         state.receive(info(), now: 0)
-        #expect(paramsLine(state).contains("· cards 11 ·"))
+        #expect(paramsLine(state).hasSuffix("· cards 11"))
         let edited = StateInfo(offset: 0, front: 0, animating: false, clients: 1, revision: 1, framesSent: 0, uptime: 1, cards: 9)
         state.receive(.reply(Reply(id: ViewerState.stateRequestID, result: try! WireJSON.decode(JSONValue.self, from: Array(WireJSON.encode(edited))))), now: 1)
-        #expect(paramsLine(state).contains("· cards 9 ·"))
+        #expect(paramsLine(state).hasSuffix("· cards 9"))
         var more = edited
         more.cards = 12
         state.receive(.state(more), now: 2)
-        #expect(paramsLine(state).contains("· cards 12 ·"))
+        #expect(paramsLine(state).hasSuffix("· cards 12"))
         #expect(state.keyMap == KeyMap(spacing: 30, cards: 12, front: 0))
     }
 
@@ -104,12 +109,20 @@ import Testing
         #expect(ViewerScreen.wrap(text, width: width, maximumLines: lines) == expected)
     }
 
-    /// The path gives way from the left when the panel is narrower than its line.
+    /// The path gives way from the left, to the key hint too, when the line is too long.
     @Test func aLongPathIsShortenedFromTheLeft() {
         var state = ViewerState()
-        state.receive(info(path: "/very/long/directory/name/cardstack.toml"), now: 0)
-        let text = ViewerScreen(mode: .monochrome).compose(state, columns: 100, rows: 8, now: 0).text
-        #expect(text[6] == "stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11 · …y/name/cardstack.toml")
+        state.receive(info(path: "/a/very/long/directory/name/for/the/parameters/cardstack.toml"), now: 0)
+        let screen = ViewerScreen(mode: .monochrome)
+        #expect(
+            screen.compose(state, columns: 100, rows: 8, now: 0).text[7]
+                == "rev 1 · offset – · front – · 0 fps · skipped 0 · …/for/the/parameters/cardstack.toml  ? help  q quit")
+        #expect(
+            screen.compose(state, columns: 60, rows: 8, now: 0).text[7]
+                == "rev 1 · offset – · front – · 0 fps · skipped 0 · …stack.toml")
+        #expect(
+            screen.compose(state, columns: 140, rows: 8, now: 0).text[7].hasPrefix(
+                "rev 1 · offset – · front – · 0 fps · skipped 0 · /a/very/long/directory/name/for/the/parameters/cardstack.toml  "))
     }
 }
 
