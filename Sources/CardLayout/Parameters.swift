@@ -1,4 +1,4 @@
-/// Everything the layout depends on: the resolved parameter file (SPEC §2).
+/// Everything the layout depends on: the resolved parameter file (the README's parameter table).
 ///
 /// The tables and keys mirror the file (`layout`, `card`, `viewport`, `animation`, `carousel`), so the
 /// JSON form that `get_params` sends has the same shape as the TOML users edit. Values are

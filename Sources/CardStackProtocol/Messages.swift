@@ -1,6 +1,6 @@
 import CardLayout
 
-/// The protocol's constants (SPEC §4).
+/// The protocol's constants (docs/protocol.md).
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
@@ -66,7 +66,7 @@ public struct WireError: Error, Sendable, Equatable, Codable, CustomStringConver
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
-/// Everything a client can ask (SPEC §4, one case per `cmd`).
+/// Everything a client can ask (docs/protocol.md §4, one case per `cmd`).
 public enum Command: Sendable, Equatable {
     case ping
     case getParams
@@ -208,7 +208,7 @@ public struct ConfigError: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case path, line, column, key, message }
 
-    // Every key is always present (null when unknown), as SPEC §4 lists them.
+    // Every key is always present (null when unknown), as docs/protocol.md §5.4 lists them.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)

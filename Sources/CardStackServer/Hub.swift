@@ -35,7 +35,7 @@ final class Hub {
     var animation: Animation?
     /// A deck edit being animated.
     var editing: RunningEdit?
-    /// CoverFlow2's toggle and the iOS 7 switcher's current card (LAYOUTS.md §2.4, §4).
+    /// CoverFlow2's toggle and the iOS 7 switcher's current card (docs/layouts.md §2.4, §4).
     var memory = ScrollMemory()
     /// The last `scroll` command's time and amount, to estimate a drag's speed.
     var lastScroll: (time: Double, by: Double)?

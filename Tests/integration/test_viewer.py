@@ -153,7 +153,7 @@ def test_draws_cards_and_parameters(rig):
 def test_editing_the_file_changes_picture_and_panel(rig):
     before = rig.run_viewer()
     text = rig.params.read_text()
-    text = text.replace("spacing = 30.0", "spacing = 45").replace("width = 280.0", "width = 150.0")
+    text = text.replace("spacing = 30.0", "spacing = 45").replace("width = 300.0", "width = 150.0")
     rig.params.write_text(text)
     subprocess.run(["sed", "-i", "s/^scale_step = 0.1/scale_step = 0.2/", str(rig.params)], check=True)
     after = rig.wait_screen(lambda s: "spacing 45 · scale_step 0.2" in s, what="the new parameters")
