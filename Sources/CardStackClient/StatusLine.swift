@@ -124,13 +124,8 @@ public struct StatusLine: Sendable, Equatable {
     /// from `set` are in force, or the built-in defaults while the file has never loaded.
     public static func sourceField(_ info: ParamsInfo) -> StatusField {
         let file = info.path ?? "no file"
-        let text: String
-        switch info.source {
-        case .defaults: text = "defaults (\(file) not loaded)"
-        case .client: text = info.overridden.isEmpty ? file : "\(file) + set *"
-        case .file: text = file
-        }
-        return StatusField("source", text)
+        if info.source == .defaults { return StatusField("source", "defaults (\(file) not loaded)") }
+        return StatusField("source", info.overridden.isEmpty ? file : "\(file) + set *")
     }
 
     /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.
