@@ -5,6 +5,10 @@ struct ScrollCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll",
         abstract: "Move the shared scroll offset: by an amount at once, or --to a position.",
+        usage: """
+            cardstack scroll <points> [--socket <path>] [--timeout <seconds>]
+            cardstack scroll --to <points> [--animated] [--socket <path>] [--timeout <seconds>]
+            """,
         discussion: """
             Positive amounts bring cards forward, negative ones take them back; k * spacing puts \
             card k in front. Examples: cardstack scroll 15, cardstack scroll -15, \
@@ -44,6 +48,7 @@ struct FlingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fling",
         abstract: "Fling the stack with a velocity in points per second; it decelerates onto a card.",
+        usage: "cardstack fling <velocity> [--socket <path>] [--timeout <seconds>]",
         discussion: "Positive velocities bring cards forward. Examples: cardstack fling 2000, cardstack fling -2000")
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Velocity in points per second (negative: back).", valueName: "velocity"))
