@@ -24,6 +24,8 @@ final class Hub {
     var source: ParamsSource
     let path: String?
     var configError: ConfigError?
+    /// The error in force when the file was deleted, back in force if the file returns as it was.
+    var configErrorBeforeRemoval: ConfigError?
 
     // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
     var deck: Deck
@@ -238,15 +240,22 @@ final class Hub {
         case .removed:
             logger.warning("\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back")
             let gone = ConfigError.fileRemoved(path)
+            if configError != gone { configErrorBeforeRemoval = configError }
             configError = gone
             broadcast(.configError(gone), to: .configError)
             onStatusChange?(self)
         case .unchanged:
-            // The removed file came back as it was: nothing changes but the error clears.
+            // The removed file came back as it was: nothing changes but the removal's error
+            // gives way to what was in force before (none, or the same file's error again).
             if let error = configError, error == ConfigError.fileRemoved(path) {
-                configError = nil
+                configError = configErrorBeforeRemoval
+                configErrorBeforeRemoval = nil
                 logger.info("\(path ?? "the parameter file") is back unchanged: revision \(revision)")
-                broadcast(.params(paramsInfo), to: .params)
+                if let configError {
+                    broadcast(.configError(configError), to: .configError)
+                } else {
+                    broadcast(.params(paramsInfo), to: .params)
+                }
                 onStatusChange?(self)
             }
         }

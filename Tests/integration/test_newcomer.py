@@ -164,3 +164,17 @@ def test_make_run_refuses_a_socket_another_daemon_holds(daemon):
     assert "CARDSTACK_SOCKET=" in r.stderr
     # The other daemon is untouched.
     assert daemon.proc.poll() is None and daemon.client().ok("ping") == {}
+
+
+def test_a_bad_file_deleted_and_restored_is_still_reported(daemon):
+    c = daemon.client()
+    c.ok("subscribe", events=["params", "config_error"])
+    bad = daemon.config.read_text().replace("spacing = 30.0", "spacing = -3.0")
+    daemon.config.write_text(bad)
+    first = c.event("config_error")
+    assert first["message"] == "layout.spacing must be > 0, got -3.0"
+    daemon.config.unlink()
+    assert c.event("config_error")["message"].startswith("the file was deleted")
+    daemon.config.write_text(bad)  # the same bad content again: its error, not a clean bill
+    assert c.event("config_error") == first
+    assert c.ok("get_params")["error"] == {k: v for k, v in first.items() if k != "event"}
