@@ -1,6 +1,6 @@
 import CardLayout
 
-/// The protocol's constants (SPEC §4).
+/// The protocol's constants (docs/protocol.md).
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
@@ -68,7 +68,7 @@ public struct WireError: Error, Sendable, Equatable, Codable, CustomStringConver
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
-/// Everything a client can ask (SPEC §4, one case per `cmd`).
+/// Everything a client can ask (docs/protocol.md §4, one case per `cmd`).
 public enum Command: Sendable, Equatable {
     case ping
     case getParams
@@ -217,7 +217,7 @@ public struct ConfigError: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case path, line, column, key, message }
 
-    // Every key is always present (null when unknown), as SPEC §4 lists them.
+    // Every key is always present (null when unknown), as docs/protocol.md §5.4 lists them.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
@@ -236,16 +236,30 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     public var params: Parameters
     /// The last reload's error while it is unresolved.
     public var error: ConfigError?
+    /// The keys `set_params` changed that are in force (`layout.spacing`, …), in the order
+    /// they were first set; empty when none.
+    public var overridden: [String]
 
-    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?) {
+    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?, overridden: [String] = []) {
         self.revision = revision
         self.source = source
         self.path = path
         self.params = params
         self.error = error
+        self.overridden = overridden
     }
 
-    enum CodingKeys: String, CodingKey { case revision, source, path, params, error }
+    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overridden }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try c.decode(Int.self, forKey: .revision)
+        source = try c.decode(ParamsSource.self, forKey: .source)
+        path = try c.decodeIfPresent(String.self, forKey: .path)
+        params = try c.decode(Parameters.self, forKey: .params)
+        error = try c.decodeIfPresent(ConfigError.self, forKey: .error)
+        overridden = try c.decodeIfPresent([String].self, forKey: .overridden) ?? []
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -254,6 +268,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(path, forKey: .path)
         try c.encode(params, forKey: .params)
         try c.encode(error, forKey: .error)
+        try c.encode(overridden, forKey: .overridden)
     }
 }
 

@@ -207,7 +207,7 @@ extension Hub {
     }
 }
 
-/// Every command's result, encoded as its own JSON shape (SPEC §4's table).
+/// Every command's result, encoded as its own JSON shape (docs/protocol.md §4's table).
 enum CommandResult: Sendable, Equatable, Codable {
     case empty
     case params(ParamsInfo)

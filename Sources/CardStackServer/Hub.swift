@@ -33,6 +33,8 @@ final class Hub {
     var source: ParamsSource
     let path: String?
     var configError: ConfigError?
+    /// The error in force when the file was deleted, back in force if the file returns as it was.
+    var configErrorBeforeRemoval: ConfigError?
 
     // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
     var deck: Deck
@@ -44,7 +46,7 @@ final class Hub {
     var animation: Animation?
     /// A deck edit being animated.
     var editing: RunningEdit?
-    /// CoverFlow2's toggle and the iOS 7 switcher's current card (LAYOUTS.md §2.4, §4).
+    /// CoverFlow2's toggle and the iOS 7 switcher's current card (docs/layouts.md §2.4, §4).
     var memory = ScrollMemory()
     /// The last `scroll` command's time and amount, to estimate a drag's speed.
     var lastScroll: (time: Double, by: Double)?
@@ -126,7 +128,9 @@ final class Hub {
     }
 
     var paramsInfo: ParamsInfo {
-        ParamsInfo(revision: revision, source: source, path: path, params: parameters, error: configError)
+        ParamsInfo(
+            revision: revision, source: source, path: path, params: parameters, error: configError,
+            overridden: overrides.dottedKeys)
     }
 
     // MARK: Clients
@@ -249,8 +253,25 @@ final class Hub {
             onStatusChange?(self)
         case .removed:
             logger.warning("\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back")
+            let gone = ConfigError.fileRemoved(path)
+            if configError != gone { configErrorBeforeRemoval = configError }
+            configError = gone
+            broadcast(.configError(gone), to: .configError)
+            onStatusChange?(self)
         case .unchanged:
-            break
+            // The removed file came back as it was: nothing changes but the removal's error
+            // gives way to what was in force before (none, or the same file's error again).
+            if let error = configError, error == ConfigError.fileRemoved(path) {
+                configError = configErrorBeforeRemoval
+                configErrorBeforeRemoval = nil
+                logger.info("\(path ?? "the parameter file") is back unchanged: revision \(revision)")
+                if let configError {
+                    broadcast(.configError(configError), to: .configError)
+                } else {
+                    broadcast(.params(paramsInfo), to: .params)
+                }
+                onStatusChange?(self)
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-"""The socket protocol (SPEC §4) against the real daemon, with Python sockets and socat."""
+"""The socket protocol (docs/protocol.md) against the real daemon, with Python sockets and socat."""
 import json
 import os
 import pathlib
