@@ -34,12 +34,12 @@ public struct ViewerScreen: Sendable {
         var params = state.status.spans(lines[0], now: now)
         var live = state.status.spans(lines[1], now: now)
         let hint = "? help  q quit"
-        // The file's path gives way (from the left) to the key hint on a wide enough screen.
-        Self.shortenLast(&live, toFit: columns >= 80 ? columns - hint.count - 2 : columns)
-        if let notice = state.activeNotice(now: now) {
-            live.append(StatusSpan(StatusLine.separator))
-            live.append(StatusSpan("error: \(notice)", highlighted: true))
-        }
+        // The file's path gives way (from the left) to a notice, or to the key hint on a wide
+        // enough screen.
+        let notice = state.noticeLine(now: now).map { [StatusSpan(StatusLine.separator), StatusSpan($0, highlighted: true)] } ?? []
+        let room = notice.isEmpty ? (columns >= 80 ? columns - hint.count - 2 : columns) : columns - StatusLine.text(notice).count
+        Self.shortenLast(&live, toFit: max(room, 1))
+        live += notice
         if !state.connected { params = [StatusSpan("daemon gone", highlighted: true)] + [StatusSpan(StatusLine.separator)] + params }
         write(params, into: &screen, row: rows - 2)
         write(live, into: &screen, row: rows - 1)

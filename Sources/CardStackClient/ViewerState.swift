@@ -31,8 +31,9 @@ public struct ViewerState: Sendable {
     public private(set) var skipped = 0
     /// Whether the key list is drawn over the cards.
     public var showHelp = false
-    /// A short message for the status line (a refused command), and until when.
-    public private(set) var notice: (text: String, until: Double)?
+    /// A short message for the status line (a refused command, a save), until when, and
+    /// whether it reports an error.
+    public private(set) var notice: (text: String, until: Double, isError: Bool)?
     /// The status panel's change highlighting.
     public private(set) var status = StatusLine()
     private var lastSeq: Int?
@@ -57,11 +58,11 @@ public struct ViewerState: Sendable {
             configError = error
         case let .reply(reply):
             if let error = reply.error {
-                notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration)
+                notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration, true)
             } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
                 apply(info, now: now)
             } else if reply.id == Self.saveRequestID, let saved = try? reply.result?.decode(as: SaveResult.self) {
-                notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration)
+                notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration, false)
             } else if reply.id == Self.stateRequestID, let info = try? reply.result?.decode(as: StateInfo.self) {
                 deckSize = info.cards > 0 ? info.cards : nil
             }
@@ -82,7 +83,7 @@ public struct ViewerState: Sendable {
 
     /// Shows `text` in the status line for a while.
     public mutating func note(_ text: String, now: Double) {
-        notice = (text, now + Self.noticeDuration)
+        notice = (text, now + Self.noticeDuration, true)
     }
 
     /// The rate frames arrived at over the last ``rateWindow`` seconds before `now`: the
@@ -117,9 +118,15 @@ public struct ViewerState: Sendable {
         return [paramsLine, live + (params.map { [StatusLine.sourceField($0)] } ?? [])]
     }
 
-    /// The refused command's message, while it is fresh.
+    /// The notice's message, while it is fresh.
     public func activeNotice(now: Double) -> String? {
         notice.flatMap { now < $0.until ? $0.text : nil }
+    }
+
+    /// The fresh notice as the status line shows it: errors say so.
+    public func noticeLine(now: Double) -> String? {
+        guard let notice, now < notice.until else { return nil }
+        return notice.isError ? "error: \(notice.text)" : notice.text
     }
 
     private mutating func apply(_ info: ParamsInfo, now: Double) {
