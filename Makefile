@@ -17,6 +17,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages: what the build needs, and the real tools the tests drive.
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd
+# The exported stylesheet is checked in headless Chromium (Selenium drives it).
+EXPORT_TEST_PACKAGES := chromium chromium-driver python3-pip
 
 .PHONY: help deps test-deps build release run test frame bench install uninstall clean
 
@@ -35,6 +37,8 @@ deps:
 test-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
 	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+	@$(call apt_install,$(EXPORT_TEST_PACKAGES))
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium || python3 -m pip install -q --break-system-packages selenium
 
 define apt_install
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -50,11 +54,27 @@ release: deps
 
 # The main job: the daemon on $(CONFIG) (its log in .build/cardstackd.log) and the viewer
 # on its socket. Quitting the viewer stops the daemon. Edit $(CONFIG) in another terminal.
+# When a daemon already listens on the socket, it stops and says so rather than showing
+# that daemon's file; when ours does not start, it shows why from the log.
 run: build
-	@.build/debug/cardstackd --config $(CONFIG) 2>>.build/cardstackd.log & pid=$$!; \
+	@sock=$$(.build/debug/cardstack socket); \
+	if .build/debug/cardstack get state --timeout 2 >/dev/null 2>&1; then \
+	  file=$$(.build/debug/cardstack get params --timeout 2 2>/dev/null | grep -o '"path":"[^"]*"' | head -n 1 | cut -d'"' -f4); \
+	  echo "make run: another cardstackd already listens on $$sock$${file:+ (parameters from $$file)}." >&2; \
+	  echo "Stop it first (or use it: .build/debug/cardstack view), or run this one on another socket:" >&2; \
+	  echo "  CARDSTACK_SOCKET=/tmp/cardstack-run.sock make run" >&2; \
+	  exit 1; \
+	fi; \
+	.build/debug/cardstackd --config $(CONFIG) 2>>.build/cardstackd.log & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM; \
-	for i in $$(seq 100); do .build/debug/cardstack get state >/dev/null 2>&1 && break; sleep 0.1; done; \
-	.build/debug/cardstack view
+	for i in $$(seq 100); do \
+	  if ! kill -0 $$pid 2>/dev/null; then \
+	    echo "make run: cardstackd did not start; the end of .build/cardstackd.log:" >&2; tail -n 3 .build/cardstackd.log >&2; exit 1; \
+	  fi; \
+	  .build/debug/cardstack get state >/dev/null 2>&1 && break; sleep 0.1; \
+	done; \
+	kill -0 $$pid 2>/dev/null || { echo "make run: cardstackd stopped; see .build/cardstackd.log" >&2; exit 1; }; \
+	.build/debug/cardstack view --timeout 10
 
 frame: build
 	@.build/debug/cardstack frame --config $(CONFIG)
@@ -71,7 +91,8 @@ bench: release
 	python3 Benchmarks/bench.py --bin .build/release
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
-# (an edited one is never overwritten), the presets and the README.
+# (an edited one is never overwritten; a pristine copy goes to $(DATADIR), which cardstackd
+# names when a user has no file yet), the presets and the README.
 install: $(if $(filter debug,$(BUILD)),build,release)
 	install -Dm755 .build/$(BUILD)/cardstackd $(DESTDIR)$(BINDIR)/cardstackd
 	install -Dm755 .build/$(BUILD)/cardstack $(DESTDIR)$(BINDIR)/cardstack
@@ -87,6 +108,7 @@ install: $(if $(filter debug,$(BUILD)),build,release)
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml"; \
 	else install -Dm644 Config/cardstack.toml $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml; fi
 	install -m644 Config/presets/*.toml $(DESTDIR)$(DATADIR)/presets/
+	install -m644 Config/cardstack.toml $(DESTDIR)$(DATADIR)/cardstack.toml
 	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
 
 uninstall:

@@ -4,12 +4,14 @@
   make bench        (builds release binaries, then runs this)
   python3 Benchmarks/bench.py --bin .build/release [--saves 300] [--subscribers 1000]
 
-Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C program that
-reads inotify, re-reads the file and writes it to a Unix socket; `ping` round trip against
-mpv's JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers
-for 10 s; a steady client's `ping` while 1000 clients connect and leave at every stage;
-and a 240 fps fling fanned out to N subscribers against a C server writing the same bytes
-to every client.
+Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C++ program that
+waits on inotify, re-reads the file, parses it with toml++ and writes it as a JSON line to a
+Unix socket (Benchmarks/floor/save_floor.cpp); `set_params` -> the next `frame` event and
+`get_frame`, each against a `ping` on the same connection; `ping` round trip against mpv's
+JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers for
+10 s; a steady client's `ping` while 1000 clients connect and leave at every stage; and a
+240 fps fling fanned out to N subscribers against a C server writing the same bytes to
+every client. Each ratio is printed next to its target.
 """
 import argparse
 import json
@@ -46,11 +48,24 @@ def fmt(label, samples, unit="µs", scale=1e6):
 
 def compile_floor(tmp):
     out = {}
-    for name in ("save_floor", "fanout_floor", "fanout_reader"):
+    for name in ("fanout_floor", "fanout_reader"):
         exe = tmp / name
         subprocess.run(["cc", "-O2", "-o", str(exe), str(HERE / "floor" / f"{name}.c")], check=True)
         out[name] = exe
+    # toml++ from Debian's libtomlplusplus-dev, the same parser (and version) cardstackd builds.
+    out["save_floor"] = tmp / "save_floor"
+    subprocess.run(["c++", "-O2", "-std=c++17", "-o", str(out["save_floor"]), str(HERE / "floor" / "save_floor.cpp")],
+                   check=True)
     return out
+
+
+def ratio_line(label, ours, theirs, target_p50=None, target_p99=None):
+    r50 = percentiles(ours)[0] / percentiles(theirs)[0]
+    r99 = percentiles(ours)[2] / percentiles(theirs)[2]
+    want = ""
+    if target_p50:
+        want = f"  (target p50 <= {target_p50}x" + (f", p99 <= {target_p99}x" if target_p99 else "") + ")"
+    return f"{label:<34} ratio p50 {r50:.2f}x  p99 {r99:.2f}x{want}"
 
 
 def on_cpu(cpu):
@@ -236,6 +251,50 @@ def bench_churn(bin_dir, clients=1000, seconds=10, workers=1):
     return pings, failed, churned / seconds
 
 
+def bench_sweep(bin_dir, n):
+    """A script sweeping a parameter: `set_params` with one changed key, then the next `frame`
+    event, on one subscribed connection; and a `ping` on the same connection after each, so
+    both see the same machine."""
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    (tmp / "c.toml").write_text(CONFIG)
+    daemon = start_daemon(bin_dir, tmp / "c.toml", tmp / "d.sock")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.connect(str(tmp / "d.sock"))
+    lines = sock.makefile("rb")
+    lines.readline()  # hello
+    sock.sendall(b'{"id":0,"cmd":"subscribe","events":["frame"]}\n')
+    lines.readline()  # reply
+    lines.readline()  # the current frame
+    sweep, pings = [], []
+    start = time.perf_counter()
+    for i in range(n):
+        t0 = time.perf_counter()
+        sock.sendall(b'{"id":%d,"cmd":"set_params","params":{"layout":{"spacing":%d.25}}}\n' % (i + 1, 20 + i % 40))
+        while not lines.readline().startswith(b'{"event":"frame"'):
+            pass
+        sweep.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        sock.sendall(b'{"id":"p","cmd":"ping"}\n')
+        while not lines.readline().startswith(b'{"id":"p"'):
+            pass
+        pings.append(time.perf_counter() - t0)
+    rate = n / (time.perf_counter() - start)
+    frames, frame_pings = [], []
+    for i in range(n):
+        t0 = time.perf_counter()
+        sock.sendall(b'{"id":1,"cmd":"get_frame"}\n')
+        json.loads(lines.readline())
+        frames.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        sock.sendall(b'{"id":2,"cmd":"ping"}\n')
+        json.loads(lines.readline())
+        frame_pings.append(time.perf_counter() - t0)
+    sock.close()
+    daemon.terminate()
+    daemon.wait()
+    return sweep, pings, rate, frames, frame_pings
+
+
 def bench_fanout(bin_dir, floor, subscribers, fps=240):
     tmp = pathlib.Path(tempfile.mkdtemp())
     (tmp / "c.toml").write_text(CONFIG)
@@ -290,9 +349,16 @@ def main():
 
     ours, theirs = bench_saves(bin_dir, floor, args.saves)
     print(fmt("save -> params event (cardstackd)", ours))
-    print(fmt("save -> bytes (C inotify floor)", theirs))
-    print(f"{'':<34} ratio p50 {percentiles(ours)[0] / percentiles(theirs)[0]:.2f}x"
-          f"  p99 {percentiles(ours)[2] / percentiles(theirs)[2]:.2f}x")
+    print(fmt("save -> JSON line (toml++ floor)", theirs))
+    print(ratio_line("", ours, theirs, 1.3, 2))
+
+    sweep, pings, rate, frames, frame_pings = bench_sweep(bin_dir, args.pings)
+    print(fmt("set_params -> next frame event", sweep))
+    print(fmt("ping, same connection", pings))
+    print(ratio_line("", sweep, pings, 3) + f", {rate:.0f} parameter sets/s")
+    print(fmt("get_frame round trip (11 cards)", frames))
+    print(fmt("ping, same connection", frame_pings))
+    print(ratio_line("", frames, frame_pings, 2))
 
     ours, theirs, idle = bench_ping(bin_dir, args.pings)
     print(fmt("ping round trip (cardstackd)", ours))

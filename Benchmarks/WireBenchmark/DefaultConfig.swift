@@ -6,7 +6,7 @@ let defaultConfigText = """
 # Units are points (pt) unless noted. Check a file with: cardstack frame --config FILE
 
 [layout]
-# Which card animation: stack (the reference, SPEC §3), flip, coverflow, coverflow2, linear,
+# Which card animation: stack (the reference, docs/layouts.md §1), flip, coverflow, coverflow2, linear,
 # rotary, inverted_rotary, cylinder, inverted_cylinder, wheel, inverted_wheel, time_machine,
 # inverted_time_machine, switcher9, switcher7 or zoom_flow. Config/presets/ has a file per
 # style with its source's own numbers.
@@ -30,9 +30,10 @@ m34 = -0.0005
 flip_range = [1.0, 1.1]
 
 [card]
-# Card size in points, each in (0, 100000].
-width = 280.0
-height = 400.0
+# Card size in points, each in (0, 100000]. 300 x 200 is CardsAnimationDemo's own card:
+# at rest the top 10 pt of each card behind shows above the one in front.
+width = 300.0
+height = 200.0
 # Rotation and scale pivot in unit card coordinates, each in [0, 1]. Default for stack and
 # flip: the bottom edge's centre, [0.5, 1.0] (CardsCollectionViewCell.applyLayoutAttributes);
 # [0.5, 0.5] for the others.

@@ -24,7 +24,7 @@ public struct Deck: Sendable, Equatable {
     /// Every item's title, once the deck has been edited.
     private var edited: [String]?
 
-    /// The starting deck of `cards` items labelled from `titles` (SPEC §2 `card.titles`).
+    /// The starting deck of `cards` items labelled from `titles` (`card.titles` in the README's parameter table).
     public init(cards: Int, titles: [String]) {
         count = max(cards, 1)
         baseTitles = titles

@@ -1,4 +1,4 @@
-/// The wire form of FRAME (SPEC §4): points as `[x, y]`, sizes as `[w, h]`, the transform
+/// The wire form of FRAME (docs/protocol.md §5.1): points as `[x, y]`, sizes as `[w, h]`, the transform
 /// as 16 numbers row by row, and `quad: null` when a corner is behind the eye.
 extension Frame: Codable {
     enum CodingKeys: String, CodingKey { case offset, front, style, viewport, cards }

@@ -1,7 +1,7 @@
 import RealModule
 
 /// The layout entry points: a frame from parameters and an offset, and the scroll rules
-/// (wrap, clamp, snap, fling target) every style shares (SPEC §3).
+/// (wrap, clamp, snap, fling target) every style shares (docs/layouts.md §8).
 public enum Layout {
     /// The frame at `offset` (any value; it is wrapped or clamped first).
     ///

@@ -13,7 +13,7 @@ public struct Motion: Sendable, Equatable {
     /// Velocity kept per millisecond, in (0, 1).
     public var deceleration: Double
 
-    /// The longest any animation runs (SPEC §3: a fling ends in at most 2 s).
+    /// The longest any animation runs (docs/layouts.md §8: a fling ends in at most 2 s).
     public static let maximumDuration = 2.0
     /// How long a `snap`, `next`, `prev` or animated `scroll_to` takes.
     public static let stepDuration = 0.3

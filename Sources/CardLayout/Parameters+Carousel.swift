@@ -1,5 +1,5 @@
 extension Parameters {
-    /// `[carousel]`: iCarousel's options (LAYOUTS.md §2), for the eleven iCarousel styles.
+    /// `[carousel]`: iCarousel's options (docs/layouts.md §2), for the eleven iCarousel styles.
     ///
     /// Every option is optional: `nil` means "the type's default" (iCarousel's
     /// `valueForOption:withDefault:`), so one file can switch between types and keep each

@@ -1,4 +1,4 @@
-/// Everything the layout depends on: the resolved parameter file (SPEC §2).
+/// Everything the layout depends on: the resolved parameter file (the README's parameter table).
 ///
 /// The tables and keys mirror the file (`layout`, `card`, `viewport`, `animation`, `carousel`), so the
 /// JSON form that `get_params` sends has the same shape as the TOML users edit. Values are
@@ -40,8 +40,10 @@ public struct Parameters: Sendable, Equatable, Codable {
 
     /// `[card]`: the card's size, pivot and labels.
     public struct Card: Sendable, Equatable, Codable {
-        public var width = 280.0
-        public var height = 400.0
+        /// CardsAnimationDemo's own card size (its preset's 300 x 200): the cards behind the
+        /// front one show above it at rest.
+        public var width = 300.0
+        public var height = 200.0
         /// Rotation and scale pivot in unit card coordinates.
         public var anchor = [0.5, 1.0]
         /// Item `k` shows `titles[k % titles.count]`, or its number `k + 1` when empty.

@@ -2,7 +2,7 @@
 /// frame. The daemon keeps it (``ScrollMemory``); ``resting`` is what a frame computed
 /// without a daemon uses (`cardstack frame`), the settled form every style had before.
 public struct ScrollContext: Sendable, Equatable {
-    /// CoverFlow2's `toggle` g in [-1, 1] (LAYOUTS.md §2.4), or nil for the form iCarousel
+    /// CoverFlow2's `toggle` g in [-1, 1] (docs/layouts.md §2.4), or nil for the form iCarousel
     /// draws while animating (each item's own clamped offset: exactly cover flow).
     public var coverFlowToggle: Double?
     /// The iOS 7 switcher's current card (a deck item), or nil for the nearest page.

@@ -1,5 +1,5 @@
 /// The scroll state the originals keep and a frame cannot recompute from the offset: the
-/// CoverFlow2 toggle (LAYOUTS.md §2.4) and the iOS 7 switcher's current card with its 80 %
+/// CoverFlow2 toggle (docs/layouts.md §2.4) and the iOS 7 switcher's current card with its 80 %
 /// hysteresis (§4). A pure value: the daemon calls ``observe(offset:at:velocity:animating:parameters:)``
 /// after every change of offset (scroll command or animation tick) with its own clock, and
 /// asks ``context(at:animating:)`` for each frame.

@@ -1,6 +1,6 @@
 import RealModule
 
-/// CardsAnimationDemo's card stack (SPEC §3, LAYOUTS.md §1).
+/// CardsAnimationDemo's card stack (docs/layouts.md §1).
 ///
 /// Card `i` has ratio `r = 1 + s * (offset / d - i)`; cards behind the front shrink and rise
 /// by `(1 - r) * d / s`, and a card whose ratio passes `flip_range.lowerBound` flips down

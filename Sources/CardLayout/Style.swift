@@ -2,13 +2,13 @@
 ///
 /// Each case names a type conforming to ``StyleLayout``; adding a style means adding a case,
 /// its layout type, and one line in ``layout``. Nothing else in the package changes.
-/// The math of every style, with its sources, is in shared/LAYOUTS.md.
+/// The math of every style, with its sources, is in docs/layouts.md.
 public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
-    /// CardsAnimationDemo's card stack (SPEC §3), the reference style.
+    /// CardsAnimationDemo's card stack (docs/layouts.md §1), the reference style.
     case stack
-    /// seedante/CardAnimation's flip-down deck (LAYOUTS.md §5.3).
+    /// seedante/CardAnimation's flip-down deck (docs/layouts.md §5.3).
     case flip
-    /// iCarousel's cover flow, and cover flow 2 with its toggle (LAYOUTS.md §2.4).
+    /// iCarousel's cover flow, and cover flow 2 with its toggle (docs/layouts.md §2.4).
     case coverflow, coverflow2
     /// iCarousel's flat row.
     case linear
@@ -18,11 +18,11 @@ public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
     case wheel, invertedWheel = "inverted_wheel"
     /// iCarousel's receding row of items, and its inverted form.
     case timeMachine = "time_machine", invertedTimeMachine = "inverted_time_machine"
-    /// The iOS 9 task switcher (DemoTaskTray, LAYOUTS.md §3).
+    /// The iOS 9 task switcher (DemoTaskTray, docs/layouts.md §3).
     case switcher9
-    /// The iOS 7 task switcher (GCCardViewController, LAYOUTS.md §4).
+    /// The iOS 7 task switcher (GCCardViewController, docs/layouts.md §4).
     case switcher7
-    /// The zoom flow of the UICollectionView article (LAYOUTS.md §7).
+    /// The zoom flow of the UICollectionView article (docs/layouts.md §7).
     case zoomFlow = "zoom_flow"
 
     /// The layout that computes this style's cards.

@@ -53,6 +53,9 @@ public struct KeyMap: Sendable, Equatable {
         ("d", "remove the front card (remove)"),
         ("m", "move the front card one place on (move)"),
         ("i", "insert a card after the front card (insert)"),
+        ("w", "write the values in force into the file (save)"),
+        ("u", "undo the last parameter change (undo)"),
+        ("U", "redo it (redo)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
@@ -74,6 +77,9 @@ public struct KeyMap: Sendable, Equatable {
         // The last card comes round to the start of the deck.
         case .character("m"): .send(.edit(.move(from: front, to: front + 1 < cards ? front + 1 : 0)))
         case .character("i"): .send(.edit(.insert(at: min(front + 1, cards), title: "New \(cards + 1)")))
+        case .character("w"): .send(.tuning(.save))
+        case .character("u"): .send(.tuning(.undo))
+        case .character("U"): .send(.tuning(.redo))
         case .character("?"): .toggleHelp
         case .escape: .dismiss
         case .redraw: .redraw

@@ -82,17 +82,50 @@ public struct StatusLine: Sendable, Equatable {
     public static func text(_ spans: [StatusSpan]) -> String { spans.map(\.text).joined() }
 
     /// Style and the parameters in force:
-    /// `stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11`.
-    public static func paramsFields(_ p: Parameters) -> [StatusField] {
-        let flip = p.layout.flipRange.map { decimal($0, minimumFraction: 1) }.joined(separator: "–")
-        return [
-            StatusField("style", p.layout.style.rawValue),
-            StatusField("spacing", "spacing \(decimal(p.layout.spacing))"),
-            StatusField("scale_step", "scale_step \(decimal(p.layout.scaleStep))"),
-            StatusField("m34", "m34 \(m34(p.layout.m34))"),
-            StatusField("flip", "flip \(flip)"),
-            StatusField("cards", "cards \(p.layout.cards)"),
-        ]
+    /// `stack · spacing 30 · scale_step 0.1 · m34 -1/2000 · flip 1.0–1.1 · cards 11`; for
+    /// iCarousel's styles the card size and the carousel options in force instead of the
+    /// stack's numbers: `coverflow · card 300×200 · spacing 30 · m34 -1/500 · item_spacing 0.25
+    /// · tilt 0.9 · visible 5 · cards 11`. A value whose key is in `marked` (set by a client)
+    /// ends in `*`.
+    public static func paramsFields(_ p: Parameters, marked: Set<String> = []) -> [StatusField] {
+        func field(_ key: String, _ text: String, _ keys: [String]) -> StatusField {
+            StatusField(key, keys.contains(where: marked.contains) ? text + "*" : text)
+        }
+        let style = field("style", p.layout.style.rawValue, ["layout.style"])
+        let spacing = field("spacing", "spacing \(decimal(p.layout.spacing))", ["layout.spacing"])
+        let m34 = field("m34", "m34 \(m34(p.layout.m34))", ["layout.m34"])
+        let cards = field("cards", "cards \(p.layout.cards)", ["layout.cards"])
+        guard let type = CarouselType(p.layout.style) else {
+            let flip = p.layout.flipRange.map { decimal($0, minimumFraction: 1) }.joined(separator: "–")
+            return [
+                style, spacing,
+                field("scale_step", "scale_step \(decimal(p.layout.scaleStep))", ["layout.scale_step"]),
+                m34, field("flip", "flip \(flip)", ["layout.flip_range"]), cards,
+            ]
+        }
+        let o = CarouselOptions(type, p)
+        let size = field(
+            "card", "card \(decimal(p.card.width))×\(decimal(p.card.height))", ["card.width", "card.height"])
+        var options = [field("item_spacing", "item_spacing \(decimal(o.spacing))", ["carousel.item_spacing"])]
+        if o.radius != 0 {
+            let degrees = decimal(o.arc * 180 / Double.pi, maximumFraction: 1)
+            options += [
+                field("arc", "arc \(degrees)°", ["carousel.arc"]),
+                field("radius", "radius \(decimal(o.radius, maximumFraction: 1))", ["carousel.radius", "carousel.count", "carousel.angle"]),
+            ]
+        }
+        if o.tilt != 0 { options.append(field("tilt", "tilt \(decimal(o.tilt))", ["carousel.tilt"])) }
+        options.append(field("visible", "visible \(o.visibleItems)", ["carousel.visible_items"]))
+        if o.vertical { options.append(field("vertical", "vertical", ["carousel.vertical"])) }
+        return [style, size, spacing, m34] + options + [cards]
+    }
+
+    /// Where the parameters in force come from: the file's path, `+ set *` while values
+    /// from `set` are in force, or the built-in defaults while the file has never loaded.
+    public static func sourceField(_ info: ParamsInfo) -> StatusField {
+        let file = info.path ?? "no file"
+        if info.source == .defaults { return StatusField("source", "defaults (\(file) not loaded)") }
+        return StatusField("source", info.overridden.isEmpty ? file : "\(file) + set *")
     }
 
     /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.

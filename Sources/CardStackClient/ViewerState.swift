@@ -8,6 +8,12 @@ import CardStackProtocol
 public struct ViewerState: Sendable {
     /// The request id of the `get_params` the viewer sends on connect.
     public static let paramsRequestID = RequestID.string("view-params")
+    /// The request id of a `save` sent from the viewer (`w`), whose reply is shown.
+    public static let saveRequestID = RequestID.string("view-save")
+    /// The request id of the `get_state` the viewer sends on connect (the deck's size).
+    public static let stateRequestID = RequestID.string("view-state")
+    /// The frame rate is measured over this many seconds.
+    public static let rateWindow = 0.5
     /// How long a refused command's message stays in the status line, in seconds.
     public static let noticeDuration = 5.0
 
@@ -25,8 +31,9 @@ public struct ViewerState: Sendable {
     public private(set) var skipped = 0
     /// Whether the key list is drawn over the cards.
     public var showHelp = false
-    /// A short message for the status line (a refused command), and until when.
-    public private(set) var notice: (text: String, until: Double)?
+    /// A short message for the status line (a refused command, a save), until when, and
+    /// whether it reports an error.
+    public private(set) var notice: (text: String, until: Double, isError: Bool)?
     /// The status panel's change highlighting.
     public private(set) var status = StatusLine()
     private var lastSeq: Int?
@@ -43,7 +50,7 @@ public struct ViewerState: Sendable {
             if let lastSeq, event.seq > lastSeq + 1 { skipped += event.seq - lastSeq - 1 }
             lastSeq = event.seq
             arrivals.append(now)
-            arrivals.removeAll { $0 <= now - 1 }
+            arrivals.removeAll { $0 <= now - Self.rateWindow }
             frame = event
         case let .params(info):
             apply(info, now: now)
@@ -51,9 +58,13 @@ public struct ViewerState: Sendable {
             configError = error
         case let .reply(reply):
             if let error = reply.error {
-                notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration)
+                notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration, true)
             } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
                 apply(info, now: now)
+            } else if reply.id == Self.saveRequestID, let saved = try? reply.result?.decode(as: SaveResult.self) {
+                notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration, false)
+            } else if reply.id == Self.stateRequestID, let info = try? reply.result?.decode(as: StateInfo.self) {
+                deckSize = info.cards > 0 ? info.cards : nil
             }
         case let .state(info):
             deckSize = info.cards > 0 ? info.cards : nil
@@ -72,12 +83,18 @@ public struct ViewerState: Sendable {
 
     /// Shows `text` in the status line for a while.
     public mutating func note(_ text: String, now: Double) {
-        notice = (text, now + Self.noticeDuration)
+        notice = (text, now + Self.noticeDuration, true)
     }
 
-    /// Frames received in the second before `now`.
+    /// The rate frames arrived at over the last ``rateWindow`` seconds before `now`: the
+    /// frames in that window over the time they span (frames 1/60 s apart read 60), or
+    /// twice their count when there are fewer than two; 0 once none came for that long.
     public func framesPerSecond(now: Double) -> Int {
-        arrivals.filter { $0 > now - 1 && $0 <= now }.count
+        let recent = arrivals.filter { $0 > now - Self.rateWindow && $0 <= now }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last, last > first else {
+            return Int((Double(recent.count) / Self.rateWindow).rounded())
+        }
+        return Int((Double(recent.count - 1) / (last - first)).rounded())
     }
 
     /// The key bindings for the parameters in force.
@@ -86,18 +103,30 @@ public struct ViewerState: Sendable {
         return KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
     }
 
-    /// The two status lines' fields: parameters, then live values.
+    /// The two status lines' fields: parameters (the deck's size as edited, values from
+    /// `set` marked with `*`), then live values and where the parameters come from.
     public func statusFields(now: Double) -> [[StatusField]] {
-        let paramsLine = params.map { StatusLine.paramsFields($0.params) } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
+        let paramsLine = params.map { info in
+            var shown = info.params
+            if let deckSize { shown.layout.cards = deckSize }
+            let set = Set(info.overridden)
+            return StatusLine.paramsFields(shown, marked: set)
+        } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
         let live = StatusLine.runtimeFields(
             revision: frame?.revision ?? params?.revision, offset: frame?.frame.offset, front: frame?.frame.front,
             fps: framesPerSecond(now: now), skipped: skipped)
-        return [paramsLine, live]
+        return [paramsLine, live + (params.map { [StatusLine.sourceField($0)] } ?? [])]
     }
 
-    /// The refused command's message, while it is fresh.
+    /// The notice's message, while it is fresh.
     public func activeNotice(now: Double) -> String? {
         notice.flatMap { now < $0.until ? $0.text : nil }
+    }
+
+    /// The fresh notice as the status line shows it: errors say so.
+    public func noticeLine(now: Double) -> String? {
+        guard let notice, now < notice.until else { return nil }
+        return notice.isError ? "error: \(notice.text)" : notice.text
     }
 
     private mutating func apply(_ info: ParamsInfo, now: Double) {

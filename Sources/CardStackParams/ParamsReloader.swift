@@ -16,6 +16,8 @@ public struct ParamsReloader: Sendable {
     public let path: String
     /// The bytes of the last file that was read (good or bad).
     var lastBytes: [UInt8]?
+    /// The bytes of the last file that loaded: what `save` expects to find on disk.
+    public private(set) var loadedBytes: [UInt8]?
 
     public init(path: String) {
         self.path = path
@@ -39,6 +41,7 @@ public struct ParamsReloader: Sendable {
         lastBytes = bytes
         do {
             let (tree, resolved) = try ParamsDocument.load(bytes)
+            loadedBytes = bytes
             return (.loaded(tree: tree, resolved: resolved), bytes.isEmpty)
         } catch {
             return (.failed(error.inFile(path)), bytes.isEmpty)

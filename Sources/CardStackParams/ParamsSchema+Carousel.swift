@@ -1,6 +1,6 @@
 import CardLayout
 
-/// `[carousel]`: iCarousel's options (LAYOUTS.md §2). Every key is optional; a key left
+/// `[carousel]`: iCarousel's options (docs/layouts.md §2). Every key is optional; a key left
 /// out keeps the type's default (``CarouselOptions``), so these keys write optionals.
 extension ParamsSchema {
     static let carouselKeys: [Key] = [

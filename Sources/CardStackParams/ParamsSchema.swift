@@ -6,7 +6,7 @@ public struct Resolved: Sendable, Equatable {
     public var warnings: [String]
 }
 
-/// The one set of rules for parameter trees, from a file or from `set_params` (SPEC §2):
+/// The one set of rules for parameter trees, from a file or from `set_params` (the README's parameter table):
 /// known tables and keys, types (an integer is accepted wherever a number is), ranges, and
 /// the defaults that depend on `layout.style`.
 public enum ParamsSchema {

@@ -1,6 +1,6 @@
 import CardLayout
 
-/// The protocol's constants (SPEC §4).
+/// The protocol's constants (docs/protocol.md).
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
@@ -51,6 +51,8 @@ public enum ErrorCode: String, Sendable, Codable {
     case lineTooLong = "line_too_long"
     case forbidden
     case `internal`
+    /// `save`: the file changed on disk since the daemon last loaded it; nothing was written.
+    case conflict
 }
 
 /// An error reply's payload: a code for programs and a sentence for people.
@@ -66,7 +68,7 @@ public struct WireError: Error, Sendable, Equatable, Codable, CustomStringConver
     public var description: String { "\(code.rawValue): \(message)" }
 }
 
-/// Everything a client can ask (SPEC §4, one case per `cmd`).
+/// Everything a client can ask (docs/protocol.md §4, one case per `cmd`).
 public enum Command: Sendable, Equatable {
     case ping
     case getParams
@@ -83,11 +85,14 @@ public enum Command: Sendable, Equatable {
     case prev(count: Int)
     /// `move {"from","to"}`, `remove {"item"}`, `insert {"at","title"}`: a deck edit.
     case edit(DeckEdit)
+    /// `save`, `history`, `undo`, `redo`, `preset`, `export`: carrying the numbers back.
+    case tuning(TuningCommand)
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
         "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
         "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
+        "save", "history", "undo", "redo", "preset", "export",
     ]
 
     public var name: String {
@@ -106,6 +111,7 @@ public enum Command: Sendable, Equatable {
         case .next: "next"
         case .prev: "prev"
         case let .edit(edit): edit.name
+        case let .tuning(tuning): tuning.name
         }
     }
 }
@@ -186,8 +192,11 @@ public struct FrameEvent: Sendable, Equatable, Codable {
 }
 
 /// Where the parameters in force came from.
+///
+/// `file`: the watched file; `set`: `set_params`; `undo`: `undo` or `redo` put an earlier
+/// set back; `preset`: `preset`; `defaults`: the built-in values (no good file yet).
 public enum ParamsSource: String, Sendable, Codable {
-    case file, client, defaults
+    case file, set, undo, preset, defaults
 }
 
 /// A parameter file that did not load: where and why (the `config_error` event).
@@ -208,7 +217,7 @@ public struct ConfigError: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case path, line, column, key, message }
 
-    // Every key is always present (null when unknown), as SPEC §4 lists them.
+    // Every key is always present (null when unknown), as docs/protocol.md §5.4 lists them.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
@@ -227,16 +236,30 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     public var params: Parameters
     /// The last reload's error while it is unresolved.
     public var error: ConfigError?
+    /// The keys `set_params` changed that are in force (`layout.spacing`, …), in the order
+    /// they were first set; empty when none.
+    public var overridden: [String]
 
-    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?) {
+    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?, overridden: [String] = []) {
         self.revision = revision
         self.source = source
         self.path = path
         self.params = params
         self.error = error
+        self.overridden = overridden
     }
 
-    enum CodingKeys: String, CodingKey { case revision, source, path, params, error }
+    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overridden }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try c.decode(Int.self, forKey: .revision)
+        source = try c.decode(ParamsSource.self, forKey: .source)
+        path = try c.decodeIfPresent(String.self, forKey: .path)
+        params = try c.decode(Parameters.self, forKey: .params)
+        error = try c.decodeIfPresent(ConfigError.self, forKey: .error)
+        overridden = try c.decodeIfPresent([String].self, forKey: .overridden) ?? []
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -245,6 +268,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(path, forKey: .path)
         try c.encode(params, forKey: .params)
         try c.encode(error, forKey: .error)
+        try c.encode(overridden, forKey: .overridden)
     }
 }
 

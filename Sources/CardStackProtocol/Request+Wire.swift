@@ -126,6 +126,8 @@ extension Request {
                 throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters")
             }
             return .edit(.insert(at: at, title: title))
+        case "save", "history", "undo", "redo", "preset", "export":
+            return .tuning(try TuningCommand.parse(cmd, args))
         default:
             throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
         }
@@ -159,6 +161,7 @@ extension Request: Encodable {
         case let .edit(.insert(at, title)):
             try c.encode(at, forKey: .at)
             try c.encode(title, forKey: .title)
+        case let .tuning(tuning): try tuning.encodeArguments(to: encoder)
         }
     }
 }

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// Where the daemon's socket is, resolved the same way by every executable (SPEC §4):
+/// Where the daemon's socket is, resolved the same way by every executable (docs/protocol.md §1):
 /// `--socket PATH`, else `$CARDSTACK_SOCKET`, else `$XDG_RUNTIME_DIR/cardstack/cardstackd.sock`,
 /// else `/tmp/cardstack-$UID/cardstackd.sock`.
 public struct SocketPath: Sendable, Equatable, CustomStringConvertible {

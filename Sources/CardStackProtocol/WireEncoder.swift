@@ -1,3 +1,5 @@
+import CardLayout
+
 /// The daemon's JSON encoder: any `Encodable` straight into bytes, keys in the order the
 /// type's `encode(to:)` writes them, no NaN or infinity (they throw).
 ///
@@ -87,10 +89,10 @@ final class JSONWriter {
         guard x.isFinite else {
             throw EncodingError.invalidValue(x, .init(codingPath: codingPath, debugDescription: "JSON has no \(x)"))
         }
-        if x == x.rounded(), abs(x) < 1e15 {
+        if x.magnitude < 1e15, x == Double(Int64(x)) {
             integer(Int64(x))
         } else {
-            bytes.append(contentsOf: x.description.utf8)
+            DecimalDouble.append(x, to: &bytes)
         }
     }
 
@@ -158,6 +160,10 @@ struct StreamingEncoder: Encoder {
         // straight away instead of through a container and an encoder per number.
         if T.self == [Double].self {
             try writer.numbers(value as! [Double], codingPath: codingPath)
+            return
+        }
+        if T.self == Frame.self {
+            try writer.frame(value as! Frame)
             return
         }
         if T.self == [[Double]].self {
@@ -336,6 +342,10 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { writer.integer(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if T.self == Frame.self {
+            try writer.frame(value as! Frame)
+            return
+        }
         try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))
     }
 }

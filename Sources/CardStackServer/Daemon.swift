@@ -75,7 +75,10 @@ public enum Daemon {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let hub = try await loop.submit {
-            let hub = Hub(eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial)
+            let hub = Hub(
+                eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial,
+                loadedBytes: reloader.loadedBytes)
+            hub.presets = PresetLibrary.standard(environment: options.environment)
             hub.onStatusChange = { hub in notifier.send("STATUS=\(status(hub))") }
             return NIOLoopBound(hub, eventLoop: loop)
         }.get()
@@ -88,13 +91,13 @@ public enum Daemon {
 
         let reload = ParamsService.Reload(
             reloader, on: loop,
-            deliver: { update, forced in
+            deliver: { update, forced, bytes in
                 loop.execute {
                     let reloading: Bool = if case .loaded = update { true } else { false }
                     if reloading {
                         notifier.send("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
                     }
-                    hub.value.apply(update)
+                    hub.value.apply(update, bytes: bytes)
                     if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
                 }
             })

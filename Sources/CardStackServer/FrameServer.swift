@@ -30,7 +30,8 @@ struct FrameServer: Service {
         let where_: String
         if let fd = inheritedSocket {
             listener = fd
-            where_ = "the socket systemd passed (fd \(fd))"
+            where_ = UnixSocketFile.boundPath(fd).map { "\($0), the socket systemd passed (fd \(fd))" }
+                ?? "the socket systemd passed (fd \(fd))"
         } else {
             let path = configuration.socketPath
             try UnixSocketFile.prepare(path)

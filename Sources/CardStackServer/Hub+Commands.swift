@@ -42,22 +42,24 @@ extension Hub {
         case let .setParams(json):
             let update = ParamNode(json: json)
             let merged = overrides.merging(update)
+            let tree = inForceTree.merging(update)
             let resolved: Resolved
             do {
-                resolved = try ParamsSchema.resolve(fileTree.merging(merged))
+                resolved = try ParamsSchema.resolve(tree)
             } catch {
                 throw WireError(.invalidArgument, "set_params: \(error.message)")
             }
             overrides = merged
+            inForceTree = tree
             let hadChange = resolved.parameters != parameters
-            source = .client
+            source = .set
             if hadChange {
                 // The reply comes first, then the events it causes.
                 var info = paramsInfo
                 info.revision += 1
                 info.params = resolved.parameters
                 reply(.params(info))
-                install(resolved.parameters, source: .client)
+                install(resolved.parameters, source: .set)
             } else {
                 reply(.params(paramsInfo))
             }
@@ -113,6 +115,8 @@ extension Hub {
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
         case let .edit(edit):
             try applyEdit(edit, reply: reply)
+        case let .tuning(tuning):
+            try executeTuning(tuning, reply: reply)
         }
     }
 
@@ -203,7 +207,7 @@ extension Hub {
     }
 }
 
-/// Every command's result, encoded as its own JSON shape (SPEC §4's table).
+/// Every command's result, encoded as its own JSON shape (docs/protocol.md §4's table).
 enum CommandResult: Sendable, Equatable, Codable {
     case empty
     case params(ParamsInfo)
@@ -214,6 +218,10 @@ enum CommandResult: Sendable, Equatable, Codable {
     case target(Double)
     /// A deck edit's result: the deck's new size and front item.
     case deck(cards: Int, front: Int)
+    case saved(SaveResult)
+    case history(HistoryInfo)
+    case exported(ExportResult)
+    case presets(PresetList)
 
     enum Key: String, CodingKey { case events, offset, target, cards, front }
 
@@ -221,7 +229,9 @@ enum CommandResult: Sendable, Equatable, Codable {
         switch self {
         case .empty: _ = encoder.container(keyedBy: Key.self)
         case let .params(p): try p.encode(to: encoder)
-        case let .frame(f): try f.encode(to: encoder)
+        case let .frame(f):
+            var c = encoder.singleValueContainer()
+            try c.encode(f)
         case let .state(s): try s.encode(to: encoder)
         case let .events(e):
             var c = encoder.container(keyedBy: Key.self)
@@ -236,6 +246,10 @@ enum CommandResult: Sendable, Equatable, Codable {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(cards, forKey: .cards)
             try c.encode(front, forKey: .front)
+        case let .saved(r): try r.encode(to: encoder)
+        case let .history(h): try h.encode(to: encoder)
+        case let .exported(e): try e.encode(to: encoder)
+        case let .presets(p): try p.encode(to: encoder)
         }
     }
 

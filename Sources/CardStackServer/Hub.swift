@@ -20,10 +20,21 @@ final class Hub {
     private(set) var parameters: Parameters
     var fileTree: ParamNode
     var overrides = ParamNode.emptyTable
+    /// The tree the parameters in force resolve from: the file's, a preset's or an undone
+    /// set's, with `set_params` merged in.
+    var inForceTree: ParamNode
+    /// The content of the file as last loaded: what `save` expects to find on disk.
+    var loadedBytes: [UInt8]?
+    /// The sets in force so far, for `history`, `undo` and `redo`.
+    var history = ParamsHistory()
+    /// Where `preset` looks.
+    var presets = PresetLibrary(directories: [])
     private(set) var revision = 1
     var source: ParamsSource
     let path: String?
     var configError: ConfigError?
+    /// The error in force when the file was deleted, back in force if the file returns as it was.
+    var configErrorBeforeRemoval: ConfigError?
 
     // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
     var deck: Deck
@@ -35,7 +46,7 @@ final class Hub {
     var animation: Animation?
     /// A deck edit being animated.
     var editing: RunningEdit?
-    /// CoverFlow2's toggle and the iOS 7 switcher's current card (LAYOUTS.md §2.4, §4).
+    /// CoverFlow2's toggle and the iOS 7 switcher's current card (docs/layouts.md §2.4, §4).
     var memory = ScrollMemory()
     /// The last `scroll` command's time and amount, to estimate a drag's speed.
     var lastScroll: (time: Double, by: Double)?
@@ -74,7 +85,7 @@ final class Hub {
 
     init(
         eventLoop: any EventLoop, configuration: ServerConfiguration, logger: Logger, path: String?,
-        initial: ParamsUpdate
+        initial: ParamsUpdate, loadedBytes: [UInt8]? = nil
     ) {
         self.eventLoop = eventLoop
         self.configuration = configuration
@@ -95,11 +106,14 @@ final class Hub {
         }
         self.parameters = parameters
         self.fileTree = tree
+        self.inForceTree = tree
+        self.loadedBytes = loadedBytes
         self.source = source
         self.deck = Deck(parameters)
         self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
         memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
+        history.record(revision: revision, source: source, time: Self.wallClock, tree: tree, parameters: parameters)
     }
 
     var clientCount: Int { clients.count }
@@ -117,7 +131,9 @@ final class Hub {
     }
 
     var paramsInfo: ParamsInfo {
-        ParamsInfo(revision: revision, source: source, path: path, params: parameters, error: configError)
+        ParamsInfo(
+            revision: revision, source: source, path: path, params: parameters, error: configError,
+            overridden: overrides.dottedKeys)
     }
 
     // MARK: Clients
@@ -233,10 +249,12 @@ final class Hub {
 
     // MARK: Parameters
 
-    /// A new parameter file was read (or failed to).
-    func apply(_ update: ParamsUpdate) {
+    /// A new parameter file was read (or failed to); `bytes` is the content that loaded.
+    func apply(_ update: ParamsUpdate, bytes: [UInt8]? = nil) {
         switch update {
         case let .loaded(tree, resolved):
+            inForceTree = tree
+            if let bytes { loadedBytes = bytes }
             for warning in resolved.warnings { logger.warning("\(path ?? "parameters"): \(warning)") }
             fileTree = tree
             overrides = .emptyTable
@@ -251,8 +269,25 @@ final class Hub {
             onStatusChange?(self)
         case .removed:
             logger.warning("\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back")
+            let gone = ConfigError.fileRemoved(path)
+            if configError != gone { configErrorBeforeRemoval = configError }
+            configError = gone
+            broadcast(.configError(gone), to: .configError)
+            onStatusChange?(self)
         case .unchanged:
-            break
+            // The removed file came back as it was: nothing changes but the removal's error
+            // gives way to what was in force before (none, or the same file's error again).
+            if let error = configError, error == ConfigError.fileRemoved(path) {
+                configError = configErrorBeforeRemoval
+                configErrorBeforeRemoval = nil
+                logger.info("\(path ?? "the parameter file") is back unchanged: revision \(revision)")
+                if let configError {
+                    broadcast(.configError(configError), to: .configError)
+                } else {
+                    broadcast(.params(paramsInfo), to: .params)
+                }
+                onStatusChange?(self)
+            }
         }
     }
 
@@ -274,6 +309,10 @@ final class Hub {
         deckParameters = deck.applied(to: new)
         self.source = source
         revision += 1
+        // `undo` and `redo` move along the history themselves.
+        if source != .undo {
+            history.record(revision: revision, source: source, time: Self.wallClock, tree: inForceTree, parameters: new)
+        }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
         memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
         broadcast(.params(paramsInfo), to: .params)

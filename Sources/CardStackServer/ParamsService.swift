@@ -28,17 +28,23 @@ struct ParamsService: Service {
         let reloader: Mutex<ParamsReloader>
         /// Which read is the newest, and whether the one waiting to settle came from content.
         let pending = Mutex<(generation: Int, fromContent: Bool)>((0, false))
-        let deliver: @Sendable (ParamsUpdate, _ forced: Bool) -> Void
+        let deliver: @Sendable (ParamsUpdate, _ forced: Bool, _ loadedBytes: [UInt8]?) -> Void
         let eventLoop: any EventLoop
 
-        init(_ reloader: ParamsReloader, on eventLoop: any EventLoop, deliver: @escaping @Sendable (ParamsUpdate, Bool) -> Void) {
+        init(
+            _ reloader: ParamsReloader, on eventLoop: any EventLoop,
+            deliver: @escaping @Sendable (ParamsUpdate, Bool, [UInt8]?) -> Void
+        ) {
             self.reloader = Mutex(reloader)
             self.eventLoop = eventLoop
             self.deliver = deliver
         }
 
         func run(forced: Bool) {
-            let (update, empty) = reloader.withLock { $0.reload(force: forced) }
+            let (update, empty, bytes) = reloader.withLock { reloader in
+                let (update, empty) = reloader.reload(force: forced)
+                return (update, empty, reloader.loadedBytes)
+            }
             let doubtful: Bool = switch update {
             case .failed, .removed: true
             case .loaded: empty
@@ -48,6 +54,7 @@ struct ParamsService: Service {
                 // The same bytes again: a report of them waiting to settle stands (it is
                 // confirmed); one saying the file could not be read or was gone does not.
                 pending.withLock { if !$0.fromContent { $0.generation += 1 } }
+                deliver(update, forced, bytes)
                 return
             }
             let fromContent: Bool = switch update {
@@ -61,11 +68,11 @@ struct ParamsService: Service {
                 return state.generation
             }
             guard doubtful else {
-                deliver(update, forced)
+                deliver(update, forced, bytes)
                 return
             }
             eventLoop.scheduleTask(in: Self.settle) { [self] in
-                if pending.withLock({ $0.generation }) == mine { deliver(update, forced) }
+                if pending.withLock({ $0.generation }) == mine { deliver(update, forced, bytes) }
             }
         }
     }

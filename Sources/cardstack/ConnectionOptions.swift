@@ -15,15 +15,30 @@ struct ConnectionOptions: ParsableArguments {
             valueName: "path"))
     var socket: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the daemon.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds to wait for the daemon's answer (cardstack view also waits this long for a daemon to start listening).",
+            valueName: "seconds"))
     var timeout: Double = 5
 
-    /// Connects, or exits 1 saying where it looked.
-    func connect() throws -> DaemonConnection {
-        do {
-            return try DaemonConnection(SocketPath.resolve(option: socket), timeout: timeout)
-        } catch {
-            throw fail(error)
+    func validate() throws {
+        guard timeout.isFinite, timeout >= 0 else { throw ValidationError("--timeout must be a number of seconds, 0 or more") }
+    }
+
+    /// Connects, or exits 1 saying where it looked. With `waiting`, a socket nobody listens
+    /// on yet is tried again until `timeout` seconds have passed.
+    func connect(waiting: Bool = false) throws -> DaemonConnection {
+        let path = SocketPath.resolve(option: socket)
+        let deadline = monotonicNow() + timeout
+        while true {
+            do {
+                return try DaemonConnection(path, timeout: timeout)
+            } catch ClientError.noDaemon where waiting && monotonicNow() < deadline {
+                usleep(50_000)
+            } catch {
+                throw fail(error)
+            }
         }
     }
 

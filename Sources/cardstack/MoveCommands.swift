@@ -5,13 +5,24 @@ struct ScrollCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll",
         abstract: "Move the shared scroll offset: by an amount at once, or --to a position.",
-        discussion: "Positive amounts bring cards forward; k * spacing puts card k in front. Example: cardstack scroll 15")
+        usage: """
+            cardstack scroll <points> [--socket <path>] [--timeout <seconds>]
+            cardstack scroll --to <points> [--animated] [--socket <path>] [--timeout <seconds>]
+            """,
+        discussion: """
+            Positive amounts bring cards forward, negative ones take them back; k * spacing puts \
+            card k in front. Examples: cardstack scroll 15, cardstack scroll -15, \
+            cardstack scroll --to -30 --animated
+            """)
 
-    @Argument(help: ArgumentHelp("Points to scroll by.", valueName: "points"))
-    var by: Double?
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Points to scroll by (negative: back).", valueName: "points"))
+    var amount: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Scroll to this offset instead.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Scroll to this offset instead (may be negative).", valueName: "points"))
     var to: Double?
+
+    /// The amount to scroll by, when one was given.
+    var by: Double? { try? SignedNumber.parse(amount, name: "amount", example: "cardstack scroll -15") }
 
     @Flag(name: .long, help: "With --to: animate there instead of jumping.")
     var animated = false
@@ -19,6 +30,7 @@ struct ScrollCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
+        let by = try SignedNumber.parse(amount, name: "amount", example: "cardstack scroll -15")
         guard (by == nil) != (to == nil) else { throw ValidationError("give either an amount (cardstack scroll 15) or --to OFFSET") }
         if animated, to == nil { throw ValidationError("--animated goes with --to") }
     }
@@ -36,14 +48,24 @@ struct FlingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fling",
         abstract: "Fling the stack with a velocity in points per second; it decelerates onto a card.",
-        discussion: "Example: cardstack fling 2000 (cardstack fling -- -2000 flings back).")
+        usage: "cardstack fling <velocity> [--socket <path>] [--timeout <seconds>]",
+        discussion: "Positive velocities bring cards forward. Examples: cardstack fling 2000, cardstack fling -2000")
 
-    @Argument(help: ArgumentHelp("Velocity in points per second.", valueName: "velocity"))
-    var velocity: Double
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Velocity in points per second (negative: back).", valueName: "velocity"))
+    var input: [String] = []
 
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws { try connection.run(.fling(velocity: velocity)) }
+    func velocity() throws -> Double {
+        guard let value = try SignedNumber.parse(input, name: "velocity", example: "cardstack fling -2000") else {
+            throw ValidationError("give a velocity in points per second, e.g. cardstack fling 2000")
+        }
+        return value
+    }
+
+    func validate() throws { _ = try velocity() }
+
+    func run() throws { try connection.run(.fling(velocity: try velocity())) }
 }
 
 struct NextCommand: ParsableCommand {

@@ -56,8 +56,10 @@ struct SetCommand: ParsableCommand {
         if parts.count == 2 { return (parts[0], parts[1]) }
         let matches = ParamsSchema.knownKeys.filter { $0.hasSuffix("." + key) }
         guard matches.count == 1, let match = matches.first else {
-            let hint = matches.isEmpty ? "known keys: \(ParamsSchema.knownKeys.joined(separator: ", "))" : "say which: \(matches.joined(separator: " or "))"
-            throw ValidationError("\(key) is \(matches.isEmpty ? "not a parameter" : "ambiguous"); \(hint)")
+            guard matches.isEmpty else { throw ValidationError("\(key) is ambiguous; say which: \(matches.joined(separator: " or "))") }
+            let hint = ParamsSchema.nearestKey(to: key).map { "did you mean \($0)?" }
+                ?? "`cardstack get params` shows every key"
+            throw ValidationError("unknown key \(key) (\(hint))")
         }
         let split = match.split(separator: ".", maxSplits: 1).map(String.init)
         return (split[0], split[1])

@@ -17,7 +17,8 @@ struct ViewCommand: ParsableCommand {
             parameters in force, the revision, offset, front card, frames per second received \
             and frames skipped; values that just changed are highlighted. A broken parameter \
             file shows as a banner until a good one loads. If the daemon goes away the viewer \
-            waits and reconnects by itself.
+            waits and reconnects by itself. At start it waits up to --timeout seconds for a \
+            daemon to listen (it may still be starting).
 
             Keys:
             \(KeyMap.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
@@ -39,7 +40,7 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let first = try connection.connect()
+        let first = try connection.connect(waiting: true)
         let mode = ColorMode.detect(environment: currentEnvironment(), noColor: noColor)
         let terminal = try Terminal()
         defer { terminal.restore() }
@@ -110,6 +111,7 @@ struct ViewerSession {
         do {
             try connection.send(Request(id: .string("view-subscribe"), .subscribe(EventKind.allCases)))
             try connection.send(Request(id: ViewerState.paramsRequestID, .getParams))
+            try connection.send(Request(id: ViewerState.stateRequestID, .getState))
             link = connection
             state.connectionOpened()
         } catch {
@@ -159,7 +161,8 @@ struct ViewerSession {
                     state.note("not connected: \(command.name) not sent", now: now)
                     continue
                 }
-                do { try link.send(Request(id: .string("view-key"), command)) } catch { detach(now: now) }
+                let id = command == .tuning(.save) ? ViewerState.saveRequestID : .string("view-key")
+                do { try link.send(Request(id: id, command)) } catch { detach(now: now) }
             case nil: break
             }
         }

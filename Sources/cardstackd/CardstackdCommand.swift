@@ -19,7 +19,8 @@ struct CardstackdCommand: AsyncParsableCommand {
 
             Socket: --socket, else $CARDSTACK_SOCKET, else $XDG_RUNTIME_DIR/cardstack/cardstackd.sock, \
             else /tmp/cardstack-$UID/cardstackd.sock; a socket passed by systemd (LISTEN_FDS) wins.
-            Try it: echo '{"cmd":"get_state"}' | socat - UNIX-CONNECT:$XDG_RUNTIME_DIR/cardstack/cardstackd.sock
+            `cardstack socket` prints the path in use. Try it: \
+            echo '{"cmd":"get_state"}' | socat - UNIX-CONNECT:"$(cardstack socket)"
 
             Signals: SIGHUP reloads the file now; SIGTERM or SIGINT says bye to every client and \
             exits 0. Under systemd (Type=notify) it reports READY, RELOADING, STATUS and WATCHDOG.
@@ -71,17 +72,22 @@ struct CardstackdCommand: AsyncParsableCommand {
         } else {
             let candidates = Self.defaultConfigPaths(environment)
             guard let found = candidates.first(where: { access($0, F_OK) == 0 }) else {
-                logger.critical("no parameter file found; looked in \(candidates.joined(separator: ", ")). Pass --config FILE (the defaults are in Config/cardstack.toml)")
+                logger.critical("no parameter file found; looked in \(candidates.joined(separator: ", ")). \(ConfigFileCheck.copyHint(to: candidates[0]))")
                 throw ExitCode(1)
             }
             configPath = found
+        }
+        if let problem = ConfigFileCheck.problem(configPath) {
+            logger.critical("\(problem)")
+            throw ExitCode(1)
         }
         let socketPath = SocketPath.resolve(option: socket, environment: environment)
         var server = ServerConfiguration(socketPath: socketPath.path, version: Self.configuration.version)
         server.socketMode = UInt32(socketMode, radix: 8) ?? 0o600
         server.allowedUIDs = Set(allowUID)
         server.allowedGIDs = Set(allowGID)
-        logger.info("cardstackd \(Self.configuration.version) starting: parameters \(configPath), socket \(socketPath)")
+        let activated = environment["LISTEN_PID"].flatMap(Int32.init) == getpid()
+        logger.info("cardstackd \(Self.configuration.version) starting: parameters \(configPath), socket \(activated ? "passed by systemd" : socketPath.description)")
         do {
             try await Daemon.run(DaemonOptions(configPath: configPath, server: server, environment: environment), logger: logger)
         } catch {

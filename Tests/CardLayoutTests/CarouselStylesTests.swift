@@ -2,7 +2,7 @@ import Testing
 
 @testable import CardLayout
 
-/// iCarousel's types against values worked out by hand from LAYOUTS.md §2, with 200-point
+/// iCarousel's types against values worked out by hand from docs/layouts.md §2, with 200-point
 /// items in a 400 x 600 viewport and iCarousel's m34 of -1/500.
 @Suite struct CarouselStylesTests {
     func carousel(_ style: Style, cards: Int = 10, _ change: (inout Parameters) -> Void = { _ in }) -> Parameters {

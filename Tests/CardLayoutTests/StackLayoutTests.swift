@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct StackLayoutTests {
-    /// LAYOUTS.md §1.7's setting: 300 x 200 cards in a 375 x 667 viewport.
+    /// docs/layouts.md §1.7's setting: 300 x 200 cards in a 375 x 667 viewport.
     var seed: Parameters {
         var p = Parameters()
         p.card.width = 300

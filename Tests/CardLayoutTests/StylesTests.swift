@@ -3,7 +3,7 @@ import Testing
 @testable import CardLayout
 
 /// The style table, and the non-iCarousel styles against values worked out by hand from
-/// LAYOUTS.md §3 (switcher9), §4 (switcher7), §5.3 (flip) and §7 (zoom_flow).
+/// docs/layouts.md §3 (switcher9), §4 (switcher7), §5.3 (flip) and §7 (zoom_flow).
 @Suite struct StylesTests {
     @Test func everySpecStyleIsSelectableWithItsDefaults() {
         let names = [

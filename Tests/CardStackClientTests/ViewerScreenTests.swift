@@ -41,8 +41,11 @@ import Testing
         var state = ViewerState()
         for (seq, t) in [(1, 0.1), (2, 0.2), (5, 0.3), (6, 0.4)] { state.receive(frame(seq), now: t) }
         #expect(state.skipped == 2)
-        #expect(state.framesPerSecond(now: 0.5) == 4)
-        #expect(state.framesPerSecond(now: 1.25) == 2)
+        // A rate over the last half second: four frames 0.1 s apart are 10 fps.
+        #expect(state.framesPerSecond(now: 0.5) == 10)
+        #expect(state.framesPerSecond(now: 0.75) == 10)  // 0.3 and 0.4 left in the window
+        #expect(state.framesPerSecond(now: 0.85) == 2)  // one frame in half a second
+        #expect(state.framesPerSecond(now: 1.25) == 0)
         state.connectionOpened()
         state.receive(frame(0), now: 2)
         #expect(state.skipped == 2)

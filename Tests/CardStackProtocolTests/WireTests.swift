@@ -21,7 +21,7 @@ import Testing
             .reply(Reply(id: .string("x"), error: WireError(.invalidArgument, "bad \"thing\""))),
             .reply(Reply(id: nil, result: .object([]))),
             .frame(FrameEvent(seq: 42, revision: 2, frame: frame)),
-            .params(ParamsInfo(revision: 2, source: .client, path: "/tmp/a b.toml", params: params, error: nil)),
+            .params(ParamsInfo(revision: 2, source: .set, path: "/tmp/a b.toml", params: params, error: nil)),
             .params(ParamsInfo(revision: 2, source: .file, path: nil, params: params,
                                error: ConfigError(path: "p", line: 3, column: 11, key: "layout.spacing", message: "m"))),
             .configError(ConfigError(path: nil, line: nil, column: nil, key: nil, message: "gone")),

@@ -1,4 +1,4 @@
-"""The socket protocol (SPEC §4) against the real daemon, with Python sockets and socat."""
+"""The socket protocol (docs/protocol.md) against the real daemon, with Python sockets and socat."""
 import json
 import os
 import pathlib
@@ -57,7 +57,7 @@ def test_every_command(daemon):
     assert c.ok("fling", velocity=1000)["target"] % 30 == 0
     assert c.ok("scroll_to", offset=45, animated=True) == {"offset": 45}
     result = c.ok("set_params", params={"layout": {"spacing": 40}})
-    assert result["source"] == "client" and result["params"]["layout"]["spacing"] == 40
+    assert result["source"] == "set" and result["params"]["layout"]["spacing"] == 40
 
 
 def test_request_ids_are_echoed_and_replies_keep_order(daemon):
@@ -137,7 +137,7 @@ def test_params_events_and_set_params_stays_until_the_file_changes(daemon):
     c.ok("subscribe", events=["params", "state"])
     c.ok("set_params", params={"layout": {"spacing": 50, "style": "stack"}, "animation": {"fps": 120}})
     e = c.event("params")
-    assert e["source"] == "client" and e["params"]["layout"]["spacing"] == 50 and e["revision"] == 2
+    assert e["source"] == "set" and e["params"]["layout"]["spacing"] == 50 and e["revision"] == 2
     text = daemon.config.read_text().replace("scale_step = 0.1", "scale_step = 0.2")
     daemon.config.write_text(text)
     e = c.event("params", where=lambda e: e["revision"] == 3)

@@ -179,7 +179,8 @@ def test_a_bad_file_keeps_the_last_good_parameters(daemon):
     assert params["params"]["layout"]["spacing"] == 30 and params["revision"] == 1
     assert params["error"]["line"] == line
     frame = c.ok("get_frame")
-    assert frame["cards"][-1]["position"][1] == pytest.approx(533.5)
+    # The front card's anchor (its bottom edge) at rest: viewport centre + half the default card.
+    assert frame["cards"][-1]["position"][1] == pytest.approx(333.5 + 200 / 2)
     # A TOML syntax error too.
     daemon.config.write_text("[layout\n")
     e = c.event("config_error")

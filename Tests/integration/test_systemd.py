@@ -102,6 +102,11 @@ def test_socket_activation(tmp_path):
         assert c.read()["event"] == "bye"
         assert proc.wait(5) == 0
         assert sock.exists()  # not ours to remove
+        # The log names the socket it was given, not the --socket it ignored.
+        log = proc.stdout.read().decode()
+        assert f"listening on {sock}, the socket systemd passed (fd 3)" in log, log
+        ours = "\n".join(line for line in log.splitlines() if line.startswith("cardstackd:"))
+        assert "socket passed by systemd" in ours and "unused.sock" not in ours, log
     finally:
         proc.kill()
 

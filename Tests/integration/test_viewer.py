@@ -119,6 +119,11 @@ class ViewerRig:
         self.stop_daemon()
 
 
+def banner_text(text, rows=3):
+    """The top rows read back as one line (a long banner wraps at spaces)."""
+    return " ".join(line.strip() for line in text.splitlines()[:rows])
+
+
 def card_area(text):
     """The rows between the title/banner row and the two status lines."""
     return "\n".join(text.splitlines()[1:-2])
@@ -148,7 +153,7 @@ def test_draws_cards_and_parameters(rig):
 def test_editing_the_file_changes_picture_and_panel(rig):
     before = rig.run_viewer()
     text = rig.params.read_text()
-    text = text.replace("spacing = 30.0", "spacing = 45").replace("width = 280.0", "width = 150.0")
+    text = text.replace("spacing = 30.0", "spacing = 45").replace("width = 300.0", "width = 150.0")
     rig.params.write_text(text)
     subprocess.run(["sed", "-i", "s/^scale_step = 0.1/scale_step = 0.2/", str(rig.params)], check=True)
     after = rig.wait_screen(lambda s: "spacing 45 · scale_step 0.2" in s, what="the new parameters")
@@ -160,8 +165,9 @@ def test_config_error_banner_keeps_the_cards(rig):
     rig.run_viewer()
     rig.params.write_text(rig.params.read_text().replace("scale_step = 0.1", "scale_step = 7"))
     text = rig.wait_screen(lambda s: "config error:" in s, what="the banner")
-    banner = text.splitlines()[0]
-    assert re.match(rf"config error: {re.escape(str(rig.params))}:\d+:\d+: ", banner), banner
+    # A long banner wraps at spaces onto the rows below: read it back as one line.
+    banner = " ".join(line.strip() for line in text.splitlines()[:3])
+    assert re.match(rf"config error: {re.escape(str(rig.params))}:\d+:\d+: layout\.scale_step must be ", banner), banner
     assert "▀" in card_area(text)
     rig.params.write_text(rig.params.read_text().replace("scale_step = 7", "scale_step = 0.1"))
     poll_until(lambda: rig.screen().startswith("cardstack view"), what="the banner to clear")
@@ -241,3 +247,43 @@ def test_ctrl_c_and_no_color(rig):
     rig.keys("C-c")
     poll_until(lambda: "exit=0" in rig.screen(), what="exit=0 after Ctrl-C")
     assert rig.pane("#{alternate_on}") == "0"
+
+
+def test_waits_for_a_daemon_that_is_still_starting(rig):
+    rig.stop_daemon()
+    rig.tmux("send-keys", "-t", "view", f"{BIN / 'cardstack'} view --socket {rig.sock} --timeout 60; echo exit=$?", "Enter")
+    # The viewer starts before its daemon; it must not give up at once.
+    poll_until(lambda: rig.pane("#{pane_current_command}") == "cardstack", what="the viewer to run")
+    rig.start_daemon()
+    text = rig.wait_screen(lambda s: PANEL in s and "▀" in s, what="the viewer's first frame after the daemon started")
+    assert "exit=" not in text
+
+
+def test_the_panel_shows_the_file_set_values_and_the_edited_deck(rig):
+    rig.run_viewer()
+    # The path gives way from the left on a narrow panel; in full on a wide one.
+    rig.wait_screen(lambda s: re.search(r"skipped 0 · …[^ ]*/params\.toml +\? help  q quit$", s, re.M), what="the file in force, shortened")
+    rig.tmux("resize-window", "-t", "view", "-x", "220")
+    rig.wait_screen(lambda s: f"skipped 0 · {rig.params}" in s, what="the file in force")
+    subprocess.run([str(BIN / "cardstack"), "set", "spacing=40", "--socket", str(rig.sock)], check=True, capture_output=True)
+    rig.wait_screen(lambda s: "spacing 40* · scale_step 0.1" in s and f"skipped 0 · {rig.params} + set *" in s,
+                    what="the value from set, marked")
+    subprocess.run([str(BIN / "cardstack"), "remove", "3", "--socket", str(rig.sock)], check=True, capture_output=True)
+    rig.wait_screen(lambda s: re.search(r"· cards 10 *$", s, re.M), what="the deck's size after the edit")
+    subprocess.run([str(BIN / "cardstack"), "set", "layout.style=coverflow", "--socket", str(rig.sock)], check=True,
+                   capture_output=True)
+    rig.wait_screen(lambda s: "coverflow* · card 300×200 · spacing 40* · m34 -1/2000 · item_spacing 0.25 · tilt 0.9" in s,
+                    what="the carousel's options and card size")
+
+
+def test_a_long_error_wraps_and_a_deleted_file_shows(rig):
+    rig.run_viewer()
+    text = rig.params.read_text()
+    rig.params.write_text(text.replace("spacing = 30.0", "spacng = 30.0"))
+    screen = rig.wait_screen(lambda s: "config error:" in s, what="the banner")
+    assert "unknown key layout.spacng (did you mean spacing?)" in banner_text(screen), screen
+    rig.params.unlink()
+    screen = rig.wait_screen(lambda s: "the file was deleted or moved away" in banner_text(s), what="the deleted-file banner")
+    assert f"config error: {rig.params}: the file was deleted" in banner_text(screen)
+    rig.params.write_text(text)
+    rig.wait_screen(lambda s: s.startswith("cardstack view"), what="the banner to clear")

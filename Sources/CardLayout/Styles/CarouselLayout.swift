@@ -1,6 +1,6 @@
 import RealModule
 
-/// iCarousel's eleven built-in types (LAYOUTS.md §2), one struct parameterised by type.
+/// iCarousel's eleven built-in types (docs/layouts.md §2), one struct parameterised by type.
 ///
 /// Item `i` has offset `o = i - offset / spacing` (wrapped into `[-n/2, n/2]` when the deck
 /// wraps). Every item sits at the viewport centre (its anchor there, so the perspective's
@@ -10,7 +10,7 @@ import RealModule
 /// `visible_items` around the current item, and the depth order is iCarousel's settled
 /// order, recomputed every frame.
 ///
-/// `coverflow2` follows the `toggle` in the context (LAYOUTS.md §2.4, kept by the daemon in
+/// `coverflow2` follows the `toggle` in the context (docs/layouts.md §2.4, kept by the daemon in
 /// ``ScrollMemory``): with a toggle, cards past ±0.5 snap fully turned and the centre card
 /// turns by the easing toggle. Without one (``ScrollContext/resting``, and while the daemon
 /// animates) it is drawn as iCarousel draws it while animating: exactly `coverflow`.
@@ -105,7 +105,7 @@ public struct CarouselLayout: StyleLayout {
         }
     }
 
-    /// CoverFlow2's turn `k` for an item at offset `o` under the toggle `g` (LAYOUTS.md §2.4):
+    /// CoverFlow2's turn `k` for an item at offset `o` under the toggle `g` (docs/layouts.md §2.4):
     /// cards past ±0.5 are fully turned, the two nearest the centre turn with the toggle.
     public static func coverFlow2Turn(_ o: Double, toggle g: Double) -> Double {
         let clamped = min(max(o, -1), 1)

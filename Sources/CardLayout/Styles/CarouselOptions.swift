@@ -1,6 +1,6 @@
 import RealModule
 
-/// iCarousel's options for one type, with every default filled in (LAYOUTS.md §2.4–§2.7,
+/// iCarousel's options for one type, with every default filled in (docs/layouts.md §2.4–§2.7,
 /// §2.10): what ``CarouselLayout`` computes with.
 ///
 /// An option the `[carousel]` table sets wins; otherwise the type's default applies, worked

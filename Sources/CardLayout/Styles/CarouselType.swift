@@ -1,4 +1,4 @@
-/// iCarousel's built-in types (LAYOUTS.md §2.4), named as cardstack's styles.
+/// iCarousel's built-in types (docs/layouts.md §2.4), named as cardstack's styles.
 public enum CarouselType: String, Sendable, Equatable, CaseIterable {
     case linear, rotary, cylinder, wheel, coverflow, coverflow2
     case invertedRotary = "inverted_rotary", invertedCylinder = "inverted_cylinder"

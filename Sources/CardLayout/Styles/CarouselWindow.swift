@@ -1,4 +1,4 @@
-/// The iCarousel rules every iCarousel-based style shares (LAYOUTS.md §2.2, §2.7, §2.8):
+/// The iCarousel rules every iCarousel-based style shares (docs/layouts.md §2.2, §2.7, §2.8):
 /// which items are laid out around the current one, their offsets with wrap, and the
 /// depth order.
 enum CarouselWindow {

@@ -1,7 +1,7 @@
 import RealModule
 
 /// The pan-driven flip-down deck (seedante/CardAnimation HEAD, `CardContainerView`;
-/// LAYOUTS.md §5.3).
+/// docs/layouts.md §5.3).
 ///
 /// The deck is a pile of up to ten cards hinged on their bottom edge: slot `k` (0 = the head
 /// card) is scaled by `scale(k)` (1, then the line through (1, 0.95) and (8, 0.5), at least

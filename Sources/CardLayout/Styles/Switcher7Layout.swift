@@ -1,4 +1,4 @@
-/// The iOS 7 task switcher (Yuzeyang/GCCardViewController, LAYOUTS.md §4): a paging row
+/// The iOS 7 task switcher (Yuzeyang/GCCardViewController, docs/layouts.md §4): a paging row
 /// of cards, one page of `spacing` points each, the current card full size and its
 /// neighbours shrunk by `scale_step` and dimmed by 0.2.
 ///

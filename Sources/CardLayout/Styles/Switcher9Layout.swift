@@ -1,4 +1,4 @@
-/// The iOS 9 task switcher (adad184/DemoTaskTray, LAYOUTS.md §3): an iCarousel of type
+/// The iOS 9 task switcher (adad184/DemoTaskTray, docs/layouts.md §3): an iCarousel of type
 /// Custom whose cards slide along a hyperbola, grow slightly to the right and pile up,
 /// fading, on the left.
 ///

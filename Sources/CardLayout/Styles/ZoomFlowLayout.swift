@@ -1,4 +1,4 @@
-/// The zoom flow (seed article "当UICollectionView遇上动画", effect 3; LAYOUTS.md §7): a
+/// The zoom flow (seed article "当UICollectionView遇上动画", effect 3; docs/layouts.md §7): a
 /// horizontal row of equal cards that shrink with their distance from the viewport centre.
 ///
 /// Card `i` is centred at `x = W/2 + i·p - offset`, `y = H/2` (`p = spacing`, so

@@ -1,0 +1,161 @@
+import CardLayout
+
+/// FRAME written field by field, the hot path of every frame event and `get_frame` reply.
+///
+/// The bytes are exactly those of `Frame`'s `Codable` conformance through the generic
+/// containers (`WireTests` compares the two), which stays the definition of the wire form;
+/// this path only skips a container, an encoder and a coding path per value, and writes into
+/// one buffer sized for the worst case. A non-finite number throws, as it does there.
+extension JSONWriter {
+    func frame(_ frame: Frame) throws {
+        bytes.append(contentsOf: try Self.bytes(of: frame))
+    }
+
+    static func bytes(of frame: Frame) throws -> [UInt8] {
+        // Keys and punctuation, plus every number at its longest and every title escaped.
+        var bound = 256
+        for card in frame.cards { bound += 1400 + 6 * card.title.utf8.count }
+        return try [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var out = ByteCursor(base: buffer.baseAddress!)
+            try out.frame(frame)
+            precondition(out.count <= bound)
+            count = out.count
+        }
+    }
+}
+
+/// Writes JSON into memory the caller has sized: no capacity checks, no reallocation.
+struct ByteCursor {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    mutating func frame(_ frame: Frame) throws {
+        literal("{\"offset\":")
+        try number(frame.offset)
+        literal(",\"front\":")
+        integer(frame.front)
+        literal(",\"style\":")
+        string(frame.style.rawValue)
+        literal(",\"viewport\":{\"width\":")
+        try number(frame.viewport.width)
+        literal(",\"height\":")
+        try number(frame.viewport.height)
+        literal("},\"cards\":[")
+        for (i, card) in frame.cards.enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            try self.card(card)
+        }
+        literal("]}")
+    }
+
+    mutating func card(_ card: CardPlacement) throws {
+        literal("{\"index\":")
+        integer(card.index)
+        literal(",\"item\":")
+        integer(card.item)
+        literal(",\"title\":")
+        string(card.title)
+        literal(",\"ratio\":")
+        try number(card.ratio)
+        literal(",\"position\":")
+        try pair(card.position.x, card.position.y)
+        literal(",\"size\":")
+        try pair(card.size.width, card.size.height)
+        literal(",\"anchor\":")
+        try pair(card.anchor.x, card.anchor.y)
+        literal(",\"scale\":")
+        try number(card.scale)
+        literal(",\"alpha\":")
+        try number(card.alpha)
+        literal(",\"z\":")
+        integer(card.z)
+        let m = card.transform
+        literal(",\"transform\":[")
+        try number(m.m11); byte(UInt8(ascii: ",")); try number(m.m12); byte(UInt8(ascii: ","))
+        try number(m.m13); byte(UInt8(ascii: ",")); try number(m.m14); byte(UInt8(ascii: ","))
+        try number(m.m21); byte(UInt8(ascii: ",")); try number(m.m22); byte(UInt8(ascii: ","))
+        try number(m.m23); byte(UInt8(ascii: ",")); try number(m.m24); byte(UInt8(ascii: ","))
+        try number(m.m31); byte(UInt8(ascii: ",")); try number(m.m32); byte(UInt8(ascii: ","))
+        try number(m.m33); byte(UInt8(ascii: ",")); try number(m.m34); byte(UInt8(ascii: ","))
+        try number(m.m41); byte(UInt8(ascii: ",")); try number(m.m42); byte(UInt8(ascii: ","))
+        try number(m.m43); byte(UInt8(ascii: ",")); try number(m.m44)
+        if let quad = card.quad {
+            literal("],\"quad\":[")
+            for (i, p) in quad.enumerated() {
+                if i > 0 { byte(UInt8(ascii: ",")) }
+                try pair(p.x, p.y)
+            }
+            literal("]}")
+        } else {
+            literal("],\"quad\":null}")
+        }
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func literal(_ s: StaticString) {
+        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
+    }
+
+    @inline(__always)
+    mutating func pair(_ a: Double, _ b: Double) throws {
+        byte(UInt8(ascii: "["))
+        try number(a)
+        byte(UInt8(ascii: ","))
+        try number(b)
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// As `JSONWriter.number`: an integer below 10^15 as one, anything else shortest.
+    mutating func number(_ x: Double) throws {
+        guard x.isFinite else {
+            throw EncodingError.invalidValue(x, .init(codingPath: [], debugDescription: "JSON has no \(x)"))
+        }
+        if x.magnitude < 1e15, x == Double(Int64(x)) {
+            integer(Int(Int64(x)))
+        } else {
+            count += DecimalDouble.write(x, at: base + count)
+        }
+    }
+
+    mutating func integer(_ i: Int) {
+        if i >= 0, i < 10 {
+            byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i))
+            return
+        }
+        if i < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = UInt64(i.magnitude)
+        let digits = DecimalDouble.decimalCount(magnitude)
+        DecimalDouble.writeDigits(magnitude, count: digits, at: base + count)
+        count += digits
+    }
+
+    /// A JSON string, escaped as `JSONWriter.string` escapes it.
+    mutating func string(_ s: String) {
+        byte(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): byte(0x5C); byte(b)
+            case UInt8(ascii: "\\"): byte(0x5C); byte(b)
+            case UInt8(ascii: "\n"): byte(0x5C); byte(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): byte(0x5C); byte(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): byte(0x5C); byte(UInt8(ascii: "t"))
+            case 0..<0x20:
+                literal("\\u00")
+                byte(b < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+                let low = b & 15
+                byte(low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ low &- 10)
+            default: byte(b)
+            }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+}

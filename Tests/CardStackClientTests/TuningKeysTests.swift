@@ -1,0 +1,39 @@
+import CardStackProtocol
+import Testing
+
+@testable import CardStackClient
+
+@Suite struct TuningKeysTests {
+    @Test func saveUndoRedoKeys() {
+        var decoder = KeyDecoder()
+        let map = KeyMap(spacing: 30, cards: 11)
+        #expect(decoder.feed(Array("wuU".utf8)).compactMap(map.action) == [
+            .send(.tuning(.save)), .send(.tuning(.undo)), .send(.tuning(.redo)),
+        ])
+        #expect(KeyMap.help.contains { $0.keys == "w" && $0.action.contains("(save)") })
+    }
+
+    @Test func aSaveReplyIsShownAndAConflictToo() {
+        var state = ViewerState()
+        let saved = JSONValue.object([
+            ("path", .string("/p.toml")), ("written", .bool(true)), ("changed", .array([.string("layout.spacing")])),
+        ])
+        state.receive(.reply(Reply(id: ViewerState.saveRequestID, result: saved)), now: 1)
+        #expect(state.activeNotice(now: 2) == "saved layout.spacing")
+        state.receive(.reply(Reply(id: ViewerState.saveRequestID, error: WireError(.conflict, "changed on disk"))), now: 3)
+        #expect(state.activeNotice(now: 4) == "conflict: changed on disk")
+    }
+
+    @Test func tuningRequestsRoundTrip() throws {
+        let commands: [TuningCommand] = [
+            .save, .history, .undo, .redo, .preset(name: "coverflow"), .preset(name: nil),
+            .export(.swift, offset: nil), .export(.css, offset: 15.5),
+        ]
+        for command in commands {
+            let line = try WireJSON.encode(Request(id: .integer(1), .tuning(command)))
+            #expect(try Request.parse(line).get() == Request(id: .integer(1), .tuning(command)))
+        }
+        #expect(!TuningCommand.isValidPresetName("../etc") && !TuningCommand.isValidPresetName(".hidden"))
+        #expect(TuningCommand.isValidPresetName("zoom_flow-2"))
+    }
+}

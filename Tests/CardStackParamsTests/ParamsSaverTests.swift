@@ -1,0 +1,138 @@
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+import Testing
+
+@Suite struct ParamsSaverTests {
+    func save(_ text: String, _ change: (inout Parameters) -> Void) throws -> (String, [String]) {
+        var target = try ParamsDocument.parameters(from: Array(text.utf8)).parameters
+        change(&target)
+        let (bytes, changed) = try ParamsSaver.save(Array(text.utf8), as: target)
+        return (String(decoding: bytes, as: UTF8.self), changed)
+    }
+
+    @Test func replacesOnlyTheValueAndKeepsTheRestOfTheLine() throws {
+        let text = "# head\n\n[layout]\n  spacing   =   30   # pitch\nm34 = -0.0005\n"
+        let (out, changed) = try save(text) { $0.layout.spacing = 42.5 }
+        #expect(out == "# head\n\n[layout]\n  spacing   =   42.5   # pitch\nm34 = -0.0005\n")
+        #expect(changed == ["layout.spacing"])
+    }
+
+    @Test func wholeNumbersFollowTheKeysType() throws {
+        let (out, _) = try save("[layout]\ncards = 11\nspacing = 30.0\n") {
+            $0.layout.cards = 12
+            $0.layout.spacing = 40
+            $0.animation.fps = 30
+            $0.layout.m34 = -0.001
+        }
+        #expect(out == "[layout]\ncards = 12\nspacing = 40.0\nm34 = -0.001\n\n[animation]\nfps = 30\n")
+    }
+
+    @Test func aMissingKeyGoesUnderItsCommentedLineOrAfterTheTablesLastKey() throws {
+        let text = "[layout]\n# wrap = true\nspacing = 30.0\n\n# cards\n[card]\nwidth = 280.0\n\n# viewport next\n[viewport]\n"
+        let (out, _) = try save(text) {
+            $0.layout.wrap = false
+            $0.card.titles = ["a \"b\"", "c\\d"]
+            $0.viewport.width = 320
+        }
+        #expect(out == """
+            [layout]
+            # wrap = true
+            wrap = false
+            spacing = 30.0
+
+            # cards
+            [card]
+            width = 280.0
+            titles = ["a \\"b\\"", "c\\\\d"]
+
+            # viewport next
+            [viewport]
+            width = 320.0
+
+            """)
+    }
+
+    @Test func multiLineValuesAndInfinityAndRemoval() throws {
+        let text = "[card]\ntitles = [\n  \"a\",  # first\n  \"b\",\n]\n# after\n[carousel]\ntilt = 0.5 # mine\nfade_min = -inf\n"
+        var p = try ParamsDocument.parameters(from: Array(text.utf8)).parameters
+        p.card.titles = ["x"]
+        p.carousel.tilt = nil
+        p.carousel.fadeMax = .infinity
+        let (bytes, changed) = try ParamsSaver.save(Array(text.utf8), as: p)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[card]\ntitles = [\"x\"]\n# after\n[carousel]\nfade_min = -inf\nfade_max = inf\n")
+        #expect(changed == ["card.titles", "carousel.fade_max", "carousel.tilt"])
+    }
+
+    @Test func theStyleGoesFirstSoStyleDefaultsStayLeftOut() throws {
+        let (out, changed) = try save("[layout]\nstyle = \"stack\"\n# wrap = true\n") {
+            $0.layout.style = .coverflow
+            $0.layout.wrap = false
+            $0.card.anchor = [0.5, 0.5]
+        }
+        #expect(out == "[layout]\nstyle = \"coverflow\"\n# wrap = true\n")
+        #expect(changed == ["layout.style"])
+    }
+
+    @Test func rootDottedKeysCRLFAndNoFinalNewline() throws {
+        let (out, _) = try save("layout.spacing = 30\r\nlayout.cards = 11") { $0.layout.scaleStep = 0.2 }
+        #expect(out == "layout.spacing = 30\r\nlayout.cards = 11\r\nlayout.scale_step = 0.2\r\n")
+        let (crlf, _) = try save("[layout]\r\nspacing = 30.0\r\n") { $0.layout.spacing = 31 }
+        #expect(crlf == "[layout]\r\nspacing = 31.0\r\n")
+    }
+
+    @Test func anInlineTableIsRefusedWithAHint() throws {
+        #expect(throws: ParamsError.self) {
+            _ = try save("layout = { spacing = 30 }\n") { $0.layout.spacing = 31 }
+        }
+    }
+
+    @Test func nothingChangesWhenTheFileHoldsTheValues() throws {
+        let text = "# only comments\n"
+        let (out, changed) = try save(text) { _ in }
+        #expect(out == text && changed.isEmpty)
+    }
+}
+
+@Suite struct ParamsHistoryTests {
+    func params(spacing: Double) -> Parameters {
+        var p = Parameters()
+        p.layout.spacing = spacing
+        return p
+    }
+
+    @Test func undoRedoAndANewBranch() {
+        var h = ParamsHistory()
+        h.record(revision: 1, source: .file, time: 10, tree: .emptyTable, parameters: params(spacing: 30))
+        h.record(revision: 2, source: .set, time: 11, tree: .emptyTable, parameters: params(spacing: 40))
+        h.record(revision: 3, source: .set, time: 12, tree: .emptyTable, parameters: params(spacing: 50))
+        #expect(h.undo(revision: 4, time: 13)?.parameters.layout.spacing == 40)
+        #expect(h.undo(revision: 5, time: 14)?.parameters.layout.spacing == 30)
+        #expect(h.undo(revision: 6, time: 15) == nil)
+        #expect(h.redo(revision: 6, time: 15)?.parameters.layout.spacing == 40)
+        #expect(h.canRedo)
+        h.record(revision: 7, source: .preset, time: 16, tree: .emptyTable, parameters: params(spacing: 60))
+        #expect(!h.canRedo)
+        #expect(h.steps.map(\.parameters.layout.spacing) == [30, 40, 60])
+        #expect(h.log.map(\.source) == [.file, .set, .set, .undo, .undo, .undo, .preset])
+        #expect(h.log.map(\.changed) == [[], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"]])
+        #expect(h.log.filter(\.current).map(\.revision) == [7])
+    }
+
+    @Test func theSameValuesAgainReplaceTheStep() {
+        var h = ParamsHistory()
+        h.record(revision: 1, source: .file, time: 0, tree: .emptyTable, parameters: params(spacing: 30))
+        h.record(revision: 2, source: .set, time: 1, tree: .emptyTable, parameters: params(spacing: 40))
+        h.record(revision: 3, source: .file, time: 2, tree: .emptyTable, parameters: params(spacing: 40))
+        #expect(h.steps.count == 2 && h.log.count == 3 && h.log[2].changed.isEmpty)
+    }
+
+    @Test func keepsTheNewest100() {
+        var h = ParamsHistory()
+        for i in 0..<150 {
+            h.record(revision: i + 1, source: .set, time: Double(i), tree: .emptyTable, parameters: params(spacing: Double(i + 1)))
+        }
+        #expect(h.log.count == 100 && h.steps.count == 100 && h.log.first?.revision == 51)
+        #expect(h.steps.first?.parameters.layout.spacing == 51)
+    }
+}

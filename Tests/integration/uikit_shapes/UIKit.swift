@@ -1,0 +1,83 @@
+// The shapes of the UIKit and Core Animation API the exported adapters use, declared as
+// UIKit declares them, so `swiftc -typecheck` can check the adapters on Linux, where the
+// SDK does not exist. Not an implementation: nothing here runs.
+
+public typealias CGFloat = Double
+
+public struct CGPoint: Equatable {
+    public var x: CGFloat
+    public var y: CGFloat
+    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+    public static let zero = CGPoint(x: 0, y: 0)
+}
+
+public struct CGSize: Equatable {
+    public var width: CGFloat
+    public var height: CGFloat
+    public init(width: CGFloat, height: CGFloat) { self.width = width; self.height = height }
+    public static let zero = CGSize(width: 0, height: 0)
+}
+
+public struct CGRect: Equatable {
+    public var origin: CGPoint
+    public var size: CGSize
+    public var width: CGFloat { size.width }
+    public var height: CGFloat { size.height }
+}
+
+public struct IndexPath: Hashable {
+    public var item: Int
+    public var section: Int
+    public init(item: Int, section: Int) { self.item = item; self.section = section }
+}
+
+public struct CATransform3D {
+    public var m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44: CGFloat
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat, m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
+        (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
+        (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
+        (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
+        (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
+    }
+}
+
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { fatalError() }
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D { fatalError() }
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { fatalError() }
+
+open class NSObject {
+    public init() {}
+}
+
+open class UICollectionView: NSObject {
+    open var contentOffset = CGPoint.zero
+    open var bounds = CGRect(origin: .zero, size: .zero)
+    open var numberOfSections: Int { 0 }
+    open func numberOfItems(inSection section: Int) -> Int { 0 }
+}
+
+open class UICollectionViewLayoutAttributes: NSObject {
+    public init(forCellWith indexPath: IndexPath) { self.indexPath = indexPath }
+    open var indexPath: IndexPath
+    open var size = CGSize.zero
+    open var center = CGPoint.zero
+    open var transform3D = CATransform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    open var alpha: CGFloat = 1
+    open var zIndex = 0
+}
+
+open class UICollectionViewLayout: NSObject {
+    open var collectionView: UICollectionView? { nil }
+    open var collectionViewContentSize: CGSize { .zero }
+    open func prepare() {}
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint { proposedContentOffset }
+}
