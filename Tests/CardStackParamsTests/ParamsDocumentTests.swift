@@ -190,34 +190,3 @@ import Testing
         #expect(p.layout.cards == 20 && p.layout.spacing == 50)
     }
 }
-
-@Suite struct TOMLLocatorTests {
-    @Test func findsKeysAndValues() {
-        let text = """
-            # comment = 1
-            top = 1
-            [layout]   # a table
-              spacing   =   -3.0
-            "quoted key" = 2
-            a.b = 3
-            flip_range = [ 1.0,  1.1 ] # tail
-            s = \"\"\"
-            fake = 1
-            \"\"\"
-            [card]
-            titles = ["x, y", 'z']
-            """
-        let l = TOMLLocator(text)
-        #expect(l.valuePosition("top") == SourcePosition(line: 2, column: 7))
-        #expect(l.keyPosition("layout") == SourcePosition(line: 3, column: 2))
-        #expect(l.keyPosition("layout.spacing") == SourcePosition(line: 4, column: 3))
-        #expect(l.valuePosition("layout.spacing") == SourcePosition(line: 4, column: 17))
-        #expect(l.valuePosition("layout.quoted key") == SourcePosition(line: 5, column: 16))
-        #expect(l.valuePosition("layout.a.b") == SourcePosition(line: 6, column: 7))
-        #expect(l.valuePosition("layout.flip_range.0") == SourcePosition(line: 7, column: 16))
-        #expect(l.valuePosition("layout.flip_range.1") == SourcePosition(line: 7, column: 22))
-        #expect(l.valuePosition("layout.fake") == nil)
-        #expect(l.valuePosition("card.titles.1") == SourcePosition(line: 12, column: 19))
-        #expect(l.locations["comment"] == nil)
-    }
-}

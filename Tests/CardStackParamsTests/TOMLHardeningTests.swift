@@ -52,4 +52,46 @@ import Testing
         // File order, not toml++'s sorted order.
         #expect(layout.entries?.map(\.key) == ["spacing", "flip_range"])
     }
+
+    /// The node at a dotted path (array elements by index).
+    func node(_ tree: ParamNode, _ path: String) -> ParamNode? {
+        var current: ParamNode? = tree
+        for part in path.split(separator: ".").map(String.init) {
+            switch current?.value {
+            case let .table(entries): current = entries.first { $0.key == part }?.node
+            case let .array(items): current = Int(part).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return current
+    }
+
+    @Test func keysAndValuesAreFoundWhereverTheyAreWritten() throws {
+        let text = """
+            # comment = 1
+            top = 1
+            [layout]   # a table
+              spacing   =   -3.0
+            "quoted key" = 2
+            a.b = 3
+            flip_range = [ 1.0,  1.1 ] # tail
+            s = \"\"\"
+            fake = 1
+            \"\"\"
+            [card]
+            titles = ["x, y", 'z']
+            """
+        let tree = try ParamsDocument.tree(from: Array(text.utf8))
+        #expect(node(tree, "top")?.position == SourcePosition(line: 2, column: 7))
+        #expect(node(tree, "layout")?.keyPosition == SourcePosition(line: 3, column: 2))
+        #expect(node(tree, "layout.spacing")?.keyPosition == SourcePosition(line: 4, column: 3))
+        #expect(node(tree, "layout.spacing")?.position == SourcePosition(line: 4, column: 17))
+        #expect(node(tree, "layout.quoted key")?.position == SourcePosition(line: 5, column: 16))
+        #expect(node(tree, "layout.a.b")?.position == SourcePosition(line: 6, column: 7))
+        #expect(node(tree, "layout.flip_range.0")?.position == SourcePosition(line: 7, column: 16))
+        #expect(node(tree, "layout.flip_range.1")?.position == SourcePosition(line: 7, column: 22))
+        #expect(node(tree, "layout.fake") == nil)
+        #expect(node(tree, "card.titles.1")?.position == SourcePosition(line: 12, column: 19))
+        #expect(node(tree, "comment") == nil)
+    }
 }
