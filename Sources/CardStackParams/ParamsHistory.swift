@@ -20,7 +20,18 @@ public struct ParamsHistory: Sendable {
         public var parameters: Parameters
     }
 
-    public private(set) var log: [HistoryEntry] = []
+    /// One set put in force, with the one before it: which keys changed is worked out only
+    /// when `history` asks (comparing two parameter sets key by key is far dearer than a
+    /// `set_params`, which a script may send thousands of times a second).
+    private struct Record: Sendable {
+        var revision: Int
+        var source: ParamsSource
+        var time: Double
+        var previous: Parameters?
+        var parameters: Parameters
+    }
+
+    private var records: [Record] = []
     public private(set) var steps: [Step] = []
     /// The step in force (an index into ``steps``).
     public private(set) var cursor = 0
@@ -67,10 +78,17 @@ public struct ParamsHistory: Sendable {
     }
 
     private mutating func appendLog(revision: Int, source: ParamsSource, time: Double, previous: Parameters?, parameters: Parameters) {
-        let changed = previous.map { ParamsValues.changedKeys(from: $0, to: parameters) } ?? []
-        for i in log.indices { log[i].current = false }
-        log.append(HistoryEntry(revision: revision, source: source, time: time, changed: changed, current: true))
-        if log.count > Self.capacity { log.removeFirst(log.count - Self.capacity) }
+        records.append(Record(revision: revision, source: source, time: time, previous: previous, parameters: parameters))
+        if records.count > Self.capacity { records.removeFirst(records.count - Self.capacity) }
+    }
+
+    /// Every set put in force, oldest first; the newest is the one in force.
+    public var log: [HistoryEntry] {
+        records.indices.map { i in
+            let r = records[i]
+            let changed = r.previous.map { ParamsValues.changedKeys(from: $0, to: r.parameters) } ?? []
+            return HistoryEntry(revision: r.revision, source: r.source, time: r.time, changed: changed, current: i == records.count - 1)
+        }
     }
 
     /// `history`'s result.

@@ -27,7 +27,9 @@ struct PeerCredentials: Sendable {
 /// Writing: while NIO holds nothing for this client, bytes go straight to the socket with
 /// one `send` (a frame's fan-out costs one system call per subscriber, not a trip through
 /// NIO's write path); whatever the socket does not take, and everything after it until NIO
-/// has written it all, goes through NIO, so the order is kept.
+/// has written it all, goes through NIO, so the order is kept. While the client's own
+/// requests are being handled, what it is sent gathers in a small buffer and leaves in one
+/// `send` at the end of the batch: a reply and the frame it causes travel together.
 final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -51,6 +53,11 @@ final class ClientHandler: ChannelInboundHandler {
     private var inputClosed = false
     /// Writes handed to NIO and not yet done: while there are any, every write joins them.
     private var queued = 0
+    /// Whether this client's requests are being handled, and what it was sent meanwhile.
+    private var corked = false
+    private var cork: [UInt8] = []
+    /// A cork this large goes out before more joins it, so the backlog rules still apply.
+    private static let corkLimit = 64 * 1024
     private var logger: Logger
 
     init(hub: Hub, daemonUID: UInt32, descriptor: CInt) {
@@ -93,7 +100,9 @@ final class ClientHandler: ChannelInboundHandler {
         guard !closing else { return }
         var bytes = unwrapInboundIn(data)
         input.writeBuffer(&bytes)
+        corked = true
         drainLines(atEnd: false)
+        uncork()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -104,7 +113,9 @@ final class ClientHandler: ChannelInboundHandler {
         // `echo '{"cmd":"ping"}' | socat - UNIX-CONNECT:…`: answer, then close unless the
         // client subscribed to something and still wants to listen.
         inputClosed = true
+        corked = true
         drainLines(atEnd: true)
+        uncork()
         if subscriptions.isEmpty, !closing { closeAfterFlush() }
     }
 
@@ -199,7 +210,26 @@ final class ClientHandler: ChannelInboundHandler {
             _ = disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")
             return
         }
+        if corked {
+            cork.append(contentsOf: bytes.readableBytesView)
+            if cork.count >= Self.corkLimit { flushCork() }
+            return
+        }
         transmit(bytes)
+    }
+
+    /// Sends what gathered while requests were handled, and stops gathering.
+    private func uncork() {
+        corked = false
+        flushCork()
+    }
+
+    private func flushCork() {
+        guard !cork.isEmpty else { return }
+        defer { cork.removeAll(keepingCapacity: cork.count <= Self.corkLimit) }
+        guard !closing else { return }
+        let sent = queued == 0 ? cork.withUnsafeBytes { sendDirectly($0) } : 0
+        if sent < cork.count { queue(ByteBuffer(bytes: cork[sent...]), from: 0) }
     }
 
     /// Offers the newest frame: written now if nothing waits in front of it, else parked,
@@ -216,6 +246,12 @@ final class ClientHandler: ChannelInboundHandler {
     func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, nextComing: Bool = false) -> Bool {
         // Subscribers are active clients: `closing` is the only state to check.
         guard !closing else { return false }
+        if corked {
+            pendingFrame = nil
+            cork.append(contentsOf: raw)
+            if cork.count >= Self.corkLimit { flushCork() }
+            return true
+        }
         // Whatever happens, this frame is newer than any parked one.
         if queued == 0 {
             let sent = sendDirectly(raw)
@@ -278,6 +314,7 @@ final class ClientHandler: ChannelInboundHandler {
     /// Sends `bye` and closes once it is flushed (or after half a second if the peer never reads).
     func disconnect(reason: String) -> EventLoopFuture<Void> {
         guard let context, !closing else { return hub.eventLoop.makeSucceededVoidFuture() }
+        flushCork()
         if let bytes = hub.encode(ServerMessage.bye(reason: reason)) {
             context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
         }
@@ -289,6 +326,7 @@ final class ClientHandler: ChannelInboundHandler {
     @discardableResult
     private func closeAfterFlush() -> EventLoopFuture<Void> {
         guard let context else { return hub.eventLoop.makeSucceededVoidFuture() }
+        flushCork()
         closing = true
         let channel = context.channel
         let flushed = context.eventLoop.makePromise(of: Void.self)
