@@ -69,7 +69,9 @@ extension ParamsSchema {
             case "damping_ratio": spring.dampingRatio = try checkedNumber(value, dotted, .closed(0.01, 10))
             case "response": spring.response = try checkedNumber(value, dotted, .closed(0.01, 10))
             default:
-                let hint = suggestion(for: name, among: ["damping_ratio", "response"]).map { " (did you mean \($0)?)" } ?? ""
+                let names = ["damping_ratio", "response"]
+                let near = suggestion(for: name, among: names) ?? names.first { !name.isEmpty && $0.hasPrefix(name) }
+                let hint = near.map { " (did you mean \($0)?)" } ?? ""
                 throw ParamsError(
                     .unknownKey, "unknown key \(dotted)\(hint); a spring has damping_ratio and response", key: dotted,
                     at: value.keyPosition ?? value.position)

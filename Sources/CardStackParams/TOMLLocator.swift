@@ -58,6 +58,13 @@ public struct TOMLLocator: Sendable {
                         value: SourcePosition(line: number, column: column + 1))
                 }
             }
+            if i < line.count, line[i] == "{" {
+                for entry in Self.inlineEntries(line, from: i) {
+                    locations["\(path).\(entry.keys.joined(separator: "."))"] = Location(
+                        key: SourcePosition(line: number, column: entry.key + 1),
+                        value: SourcePosition(line: number, column: entry.value + 1))
+                }
+            }
         }
     }
 
