@@ -32,6 +32,8 @@ public struct KeyMap: Sendable, Equatable {
     public var cards: Int
     /// The front item of the newest frame: what `d`, `m` and `i` edit.
     public var front: Int
+    /// Whether a card is open (the newest frame has a `reveal`): `o` closes it then.
+    public var revealOpen = false
 
     /// Bindings for a deck of `cards` cards `spacing` points apart, `front` in front.
     public init(spacing: Double, cards: Int, front: Int = 0) {
@@ -53,6 +55,7 @@ public struct KeyMap: Sendable, Equatable {
         ("d", "remove the front card (remove)"),
         ("m", "move the front card one place on (move)"),
         ("i", "insert a card after the front card (insert)"),
+        ("o", "open the front card with the circle reveal, or close it (open/close)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
@@ -74,6 +77,7 @@ public struct KeyMap: Sendable, Equatable {
         // The last card comes round to the start of the deck.
         case .character("m"): .send(.edit(.move(from: front, to: front + 1 < cards ? front + 1 : 0)))
         case .character("i"): .send(.edit(.insert(at: min(front + 1, cards), title: "New \(cards + 1)")))
+        case .character("o"): revealOpen ? .send(.close) : .send(.open(item: front))
         case .character("?"): .toggleHelp
         case .escape: .dismiss
         case .redraw: .redraw

@@ -27,6 +27,8 @@ public struct ViewerState: Sendable {
     public var showHelp = false
     /// A short message for the status line (a refused command), and until when.
     public private(set) var notice: (text: String, until: Double)?
+    /// Shown first in the live status line while a recording plays (`view --replay`).
+    public var replayStatus: String?
     /// The status panel's change highlighting.
     public private(set) var status = StatusLine()
     private var lastSeq: Int?
@@ -83,7 +85,9 @@ public struct ViewerState: Sendable {
     /// The key bindings for the parameters in force.
     public var keyMap: KeyMap {
         let p = params?.params ?? Parameters()
-        return KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
+        var map = KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
+        map.revealOpen = frame?.frame.reveal != nil
+        return map
     }
 
     /// The two status lines' fields: parameters, then live values.
