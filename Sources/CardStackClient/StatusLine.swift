@@ -92,7 +92,7 @@ public struct StatusLine: Sendable, Equatable {
             StatusField("m34", "m34 \(m34(p.layout.m34))"),
             StatusField("flip", "flip \(flip)"),
             StatusField("cards", "cards \(p.layout.cards)"),
-        ]
+        ] + motionFields(p)
     }
 
     /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.
