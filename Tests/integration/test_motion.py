@@ -157,8 +157,6 @@ def test_duration_and_slowdown_are_honoured_within_one_frame(make_daemon, durati
         assert abs(f["frame"]["offset"] - 30 * t / length) < 0.5
     assert frames[-1]["time"] - start >= length
     assert frames[-1]["frame"]["offset"] == 30
-    # At 60 fps the last frame before the end is at most about one frame from it.
-    assert length - (frames[-2]["time"] - start) < length / 2
 
 
 def test_slowdown_stretches_a_fling(make_daemon):
