@@ -103,6 +103,7 @@ final class Hub {
         self.deck = Deck(parameters)
         self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
+        memory.slowdown = parameters.animation.slowdown
         memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
     }
 
@@ -271,6 +272,7 @@ final class Hub {
         self.source = source
         revision += 1
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
+        memory.slowdown = new.animation.slowdown
         memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
         broadcast(.params(paramsInfo), to: .params)
         broadcast(.state(state), to: .state)

@@ -140,4 +140,17 @@ import Testing
         #expect(a.duration(of: .move(from: 0, to: 1)) == 0.7 && a.duration(of: .insert(at: 0, title: "x")) == 0.4)
         #expect(a.duration(of: .remove(item: 0)) == 0.3)
     }
+
+    @Test func slowdownStretchesTheCoverFlow2Toggle() {
+        var p = Parameters()
+        p.layout.style = .coverflow2
+        p.layout.spacing = 100
+        p.layout.cards = 20
+        var m = ScrollMemory()
+        m.slowdown = 3
+        m.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: p)
+        m.observe(offset: 60, at: 1, velocity: 0, animating: false, parameters: p)
+        #expect(m.toggle?.duration == 0.4 * 3)
+        #expect(m.isEasing(at: 2.1) && !m.isEasing(at: 2.21))
+    }
 }
