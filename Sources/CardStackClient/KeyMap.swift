@@ -55,7 +55,7 @@ public struct KeyMap: Sendable, Equatable {
         ("d", "remove the front card (remove)"),
         ("m", "move the front card one place on (move)"),
         ("i", "insert a card after the front card (insert)"),
-        ("o", "open the front card with the circle reveal, or close it (open/close)"),
+        ("o", "open or close the front card (circle reveal)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
