@@ -94,7 +94,7 @@ def test_each_curve_follows_its_closed_form(make_daemon, curve):
     assert result == {"target": 30}
     start = frames[0]["time"]
     assert frames[0]["frame"]["offset"] == 0
-    assert len(frames) > 5
+    assert len(frames) >= 3  # the start, at least one frame inside the move, the end
     for f in frames[:-1]:
         u = (f["time"] - start) / 0.3
         assert u < 1
