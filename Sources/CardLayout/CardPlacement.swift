@@ -75,6 +75,8 @@ public struct Frame: Sendable, Equatable {
     public var style: Style
     public var viewport: (width: Double, height: Double)
     public var cards: [CardPlacement]
+    /// The circle reveal while it runs or is open, else nil (``Reveal``).
+    public var reveal: Reveal?
 
     public init(
         offset: Double, front: Int, style: Style, viewport: (width: Double, height: Double),
@@ -89,6 +91,6 @@ public struct Frame: Sendable, Equatable {
 
     public static func == (a: Frame, b: Frame) -> Bool {
         a.offset == b.offset && a.front == b.front && a.style == b.style
-            && a.viewport == b.viewport && a.cards == b.cards
+            && a.viewport == b.viewport && a.cards == b.cards && a.reveal == b.reveal
     }
 }

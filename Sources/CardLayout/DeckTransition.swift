@@ -21,6 +21,8 @@ public struct DeckTransition: Sendable, Equatable {
     public var progress: Double
     /// The removed card as it was drawn when it was removed (nil when it was not visible).
     public var leaving: CardPlacement?
+    /// `animation.curve`: `decelerate` keeps iCarousel's ease-in-out cubic (``ease(_:)``).
+    public var curve: TimingCurve = .decelerate
 
     public init(
         edit: DeckEdit, oldFront: Int, newFront: Int, oldCount: Int, newCount: Int, wrap: Bool,
@@ -42,10 +44,15 @@ public struct DeckTransition: Sendable, Equatable {
         return t < 0.5 ? 0.5 * (2 * t) * (2 * t) * (2 * t) : 0.5 * (2 * t - 2) * (2 * t - 2) * (2 * t - 2) + 1
     }
 
+    /// The eased progress, 0...1: ``ease(_:)`` or the curve's value.
+    public var eased: Double {
+        curve == .decelerate ? Self.ease(progress) : curve.value(at: progress)
+    }
+
     /// How far the card now at deck position `item` is laid out from its new place, in cards
     /// (positive: farther along the deck). 0 once the edit is over.
     public func shift(of item: Int) -> Double {
-        let remaining = 1 - Self.ease(progress)
+        let remaining = 1 - eased
         guard remaining > 0, let old = edit.oldPosition(of: item) else { return 0 }
         // Its place relative to the front card, now and before the edit.
         var now = item - newFront
@@ -57,19 +64,19 @@ public struct DeckTransition: Sendable, Equatable {
 
     /// The largest distance any card near the front is shifted by (to widen layout windows).
     public var reach: Int {
-        Self.ease(progress) < 1 ? 1 : 0
+        eased < 1 ? 1 : 0
     }
 
     /// The opacity factor of the card at `item`: an inserted card fades in.
     public func fade(of item: Int) -> Double {
-        if case let .insert(at, _) = edit, item == at { return Self.ease(progress) }
+        if case let .insert(at, _) = edit, item == at { return eased }
         return 1
     }
 
     /// The removed card flying up and fading out, or nil once it is gone.
     public func leavingCard(viewportHeight: Double) -> CardPlacement? {
         guard let card = leaving else { return nil }
-        let e = Self.ease(progress)
+        let e = eased
         guard e < 1 else { return nil }
         var position = card.position
         position.y -= viewportHeight * e

@@ -1,7 +1,8 @@
-/// The wire form of FRAME (docs/protocol.md §5.1): points as `[x, y]`, sizes as `[w, h]`, the transform
-/// as 16 numbers row by row, and `quad: null` when a corner is behind the eye.
+/// The wire form of FRAME (docs/protocol.md §5.1): points as `[x, y]`, sizes as `[w, h]`, the
+/// transform as 16 numbers row by row, and `quad: null` when a corner is behind the eye;
+/// `reveal` only while the circle reveal runs or is open.
 extension Frame: Codable {
-    enum CodingKeys: String, CodingKey { case offset, front, style, viewport, cards }
+    enum CodingKeys: String, CodingKey { case offset, front, style, viewport, cards, reveal }
     enum ViewportKeys: String, CodingKey { case width, height }
 
     public init(from decoder: any Decoder) throws {
@@ -13,6 +14,7 @@ extension Frame: Codable {
             style: try c.decode(Style.self, forKey: .style),
             viewport: (try v.decode(Double.self, forKey: .width), try v.decode(Double.self, forKey: .height)),
             cards: try c.decode([CardPlacement].self, forKey: .cards))
+        reveal = try c.decodeIfPresent(Reveal.self, forKey: .reveal)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -24,6 +26,8 @@ extension Frame: Codable {
         try v.encode(viewport.width, forKey: .width)
         try v.encode(viewport.height, forKey: .height)
         try c.encode(cards, forKey: .cards)
+        // Absent unless the circle reveal runs or is open (additive).
+        try c.encodeIfPresent(reveal, forKey: .reveal)
     }
 }
 

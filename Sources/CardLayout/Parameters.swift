@@ -72,7 +72,38 @@ public struct Parameters: Sendable, Equatable, Codable {
         public var deceleration = 0.998
         /// Come to rest on a multiple of `spacing`.
         public var snap = true
+        /// Seconds a `next`, `prev`, `snap` or animated `scroll_to` takes (and the circle reveal).
+        public var duration = Motion.stepDuration
+        /// Seconds a deck edit takes: the iOS 7 switcher's 0.3 s fly-away, iCarousel's 0.4 s
+        /// insert, and the step duration for a move.
+        public var removeDuration = 0.3
+        public var insertDuration = 0.4
+        public var moveDuration = Motion.stepDuration
+        /// How progress follows time (``TimingCurve``).
+        public var curve: TimingCurve = .decelerate
+        /// When set, steps, snapping flings and the reveal are this spring's instead of
+        /// `curve` and `duration`'s.
+        public var spring: Spring?
+        /// Every animation runs this many times slower, ≥ 1.
+        public var slowdown = 1.0
         public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case fps, deceleration, snap, duration
+            case removeDuration = "remove_duration"
+            case insertDuration = "insert_duration"
+            case moveDuration = "move_duration"
+            case curve, spring, slowdown
+        }
+
+        /// How long `edit` animates, in seconds, before the slowdown.
+        public func duration(of edit: DeckEdit) -> Double {
+            switch edit {
+            case .insert: insertDuration
+            case .remove: removeDuration
+            case .move: moveDuration
+            }
+        }
     }
 }
 

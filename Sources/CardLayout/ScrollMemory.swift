@@ -30,6 +30,8 @@ public struct ScrollMemory: Sendable, Equatable {
     public private(set) var toggle: (sign: Double, start: Double, duration: Double)?
     /// The switcher's current card, a deck item.
     public private(set) var switcherCurrent: Int?
+    /// `animation.slowdown`: the toggle eases this many times slower.
+    public var slowdown = 1.0
 
     public init() {}
 
@@ -61,7 +63,7 @@ public struct ScrollMemory: Sendable, Equatable {
             let items = abs(velocity / d)
             let share = items > 0 ? min(max(1 / items, 0), 1) : 1
             let (low, high) = Self.toggleDurations
-            toggle = (Double(min(max(difference, -1), 1)), time, low + (high - low) * share)
+            toggle = (Double(min(max(difference, -1), 1)), time, (low + (high - low) * share) * slowdown)
         }
         carouselItem = current
         // The iOS 7 switcher.
@@ -99,7 +101,7 @@ public struct ScrollMemory: Sendable, Equatable {
     public static func == (a: ScrollMemory, b: ScrollMemory) -> Bool {
         a.carouselItem == b.carouselItem && a.switcherCurrent == b.switcherCurrent
             && a.toggle?.sign == b.toggle?.sign && a.toggle?.start == b.toggle?.start
-            && a.toggle?.duration == b.toggle?.duration
+            && a.toggle?.duration == b.toggle?.duration && a.slowdown == b.slowdown
     }
 
     /// `x` moved by a multiple of `period` into `[-period/2, period/2)`.

@@ -32,6 +32,8 @@ public struct KeyMap: Sendable, Equatable {
     public var cards: Int
     /// The front item of the newest frame: what `d`, `m` and `i` edit.
     public var front: Int
+    /// Whether a card is open (the newest frame has a `reveal`): `o` closes it then.
+    public var revealOpen = false
 
     /// Bindings for a deck of `cards` cards `spacing` points apart, `front` in front.
     public init(spacing: Double, cards: Int, front: Int = 0) {
@@ -56,6 +58,7 @@ public struct KeyMap: Sendable, Equatable {
         ("w", "write the values in force into the file (save)"),
         ("u", "undo the last parameter change (undo)"),
         ("U", "redo it (redo)"),
+        ("o", "open or close the front card (circle reveal)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
@@ -80,6 +83,7 @@ public struct KeyMap: Sendable, Equatable {
         case .character("w"): .send(.tuning(.save))
         case .character("u"): .send(.tuning(.undo))
         case .character("U"): .send(.tuning(.redo))
+        case .character("o"): revealOpen ? .send(.close) : .send(.open(item: front))
         case .character("?"): .toggleHelp
         case .escape: .dismiss
         case .redraw: .redraw

@@ -20,6 +20,12 @@ public enum SVGSnapshot {
             let size = max(6, min(card.size.height * card.scale / 8, 48))
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
         }
+        if let reveal = frame.reveal {
+            // The circle reveal: the opened card's detail view showing through a circle.
+            let hue = Double(reveal.item) * 137.508
+            out += "<circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\" "
+                + "fill=\"hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 35%)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
+        }
         return out + "</svg>\n"
     }
 

@@ -101,7 +101,7 @@ public struct StatusLine: Sendable, Equatable {
                 style, spacing,
                 field("scale_step", "scale_step \(decimal(p.layout.scaleStep))", ["layout.scale_step"]),
                 m34, field("flip", "flip \(flip)", ["layout.flip_range"]), cards,
-            ]
+            ] + motionFields(p)
         }
         let o = CarouselOptions(type, p)
         let size = field(
@@ -117,7 +117,7 @@ public struct StatusLine: Sendable, Equatable {
         if o.tilt != 0 { options.append(field("tilt", "tilt \(decimal(o.tilt))", ["carousel.tilt"])) }
         options.append(field("visible", "visible \(o.visibleItems)", ["carousel.visible_items"]))
         if o.vertical { options.append(field("vertical", "vertical", ["carousel.vertical"])) }
-        return [style, size, spacing, m34] + options + [cards]
+        return [style, size, spacing, m34] + options + [cards] + motionFields(p)
     }
 
     /// Where the parameters in force come from: the file's path, `+ set *` while values

@@ -33,6 +33,9 @@ public struct ViewerScreen: Sendable {
         let lines = state.statusFields(now: now)
         var params = state.status.spans(lines[0], now: now)
         var live = state.status.spans(lines[1], now: now)
+        if let replay = state.replayStatus {
+            live = [StatusSpan(replay), StatusSpan(StatusLine.separator)] + live
+        }
         let hint = "? help  q quit"
         // The file's path gives way (from the left) to a notice, or to the key hint on a wide
         // enough screen.
@@ -129,9 +132,14 @@ public struct ViewerScreen: Sendable {
 
     /// A framed box listing every key, centred.
     func help(into screen: inout ScreenBuffer) {
-        let keysWidth = KeyMap.help.map(\.keys.count).max() ?? 0
-        var lines = ["cardstack view: keys", ""]
-        lines += KeyMap.help.map { $0.keys.padding(keysWidth) + "  " + $0.action }
+        help(into: &screen, title: "cardstack view: keys", entries: KeyMap.help)
+    }
+
+    /// A framed box listing `entries` under `title`, centred.
+    public func help(into screen: inout ScreenBuffer, title: String, entries: [(keys: String, action: String)]) {
+        let keysWidth = entries.map(\.keys.count).max() ?? 0
+        var lines = [title, ""]
+        lines += entries.map { $0.keys.padding(keysWidth) + "  " + $0.action }
         let inner = min((lines.map(\.count).max() ?? 0) + 2, screen.width - 2)
         let height = min(lines.count + 2, screen.height)
         let top = max((screen.height - height) / 2, 0), left = max((screen.width - inner - 2) / 2, 0)

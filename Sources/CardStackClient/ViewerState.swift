@@ -34,6 +34,8 @@ public struct ViewerState: Sendable {
     /// A short message for the status line (a refused command, a save), until when, and
     /// whether it reports an error.
     public private(set) var notice: (text: String, until: Double, isError: Bool)?
+    /// Shown first in the live status line while a recording plays (`view --replay`).
+    public var replayStatus: String?
     /// The status panel's change highlighting.
     public private(set) var status = StatusLine()
     private var lastSeq: Int?
@@ -100,7 +102,9 @@ public struct ViewerState: Sendable {
     /// The key bindings for the parameters in force.
     public var keyMap: KeyMap {
         let p = params?.params ?? Parameters()
-        return KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
+        var map = KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
+        map.revealOpen = frame?.frame.reveal != nil
+        return map
     }
 
     /// The two status lines' fields: parameters (the deck's size as edited, values from

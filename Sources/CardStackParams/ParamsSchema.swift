@@ -134,7 +134,7 @@ public enum ParamsSchema {
             integer("fps", 1...240, \.animation.fps),
             number("deceleration", .open(0, 1), \.animation.deceleration),
             boolean("snap", \.animation.snap),
-        ]),
+        ] + animationMotionKeys),
         ("carousel", carouselKeys),
     ]
 

@@ -13,7 +13,7 @@ extension JSONWriter {
 
     static func bytes(of frame: Frame) throws -> [UInt8] {
         // Keys and punctuation, plus every number at its longest and every title escaped.
-        var bound = 256
+        var bound = 512
         for card in frame.cards { bound += 1400 + 6 * card.title.utf8.count }
         return try [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             var out = ByteCursor(base: buffer.baseAddress!)
@@ -47,7 +47,19 @@ struct ByteCursor {
             if i > 0 { byte(UInt8(ascii: ",")) }
             try self.card(card)
         }
-        literal("]}")
+        if let reveal = frame.reveal {
+            literal("],\"reveal\":{\"item\":")
+            integer(reveal.item)
+            literal(",\"center\":")
+            try pair(reveal.center.x, reveal.center.y)
+            literal(",\"radius\":")
+            try number(reveal.radius)
+            literal(",\"progress\":")
+            try number(reveal.progress)
+            literal("}}")
+        } else {
+            literal("]}")
+        }
     }
 
     mutating func card(_ card: CardPlacement) throws {

@@ -87,12 +87,17 @@ public enum Command: Sendable, Equatable {
     case edit(DeckEdit)
     /// `save`, `history`, `undo`, `redo`, `preset`, `export`: carrying the numbers back.
     case tuning(TuningCommand)
+    /// `open {"item"}`: the circle reveal grows from that card until it covers the viewport.
+    case open(item: Int)
+    /// `close`: the circle reveal shrinks back.
+    case close
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
         "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
         "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
         "save", "history", "undo", "redo", "preset", "export",
+        "open", "close",
     ]
 
     public var name: String {
@@ -112,6 +117,8 @@ public enum Command: Sendable, Equatable {
         case .prev: "prev"
         case let .edit(edit): edit.name
         case let .tuning(tuning): tuning.name
+        case .open: "open"
+        case .close: "close"
         }
     }
 }
@@ -183,11 +190,15 @@ public struct FrameEvent: Sendable, Equatable, Codable {
     public var seq: Int
     public var revision: Int
     public var frame: Frame
+    /// Seconds on the daemon's monotonic clock (since it started) when the frame was
+    /// computed; absent from older daemons.
+    public var time: Double?
 
-    public init(seq: Int, revision: Int, frame: Frame) {
+    public init(seq: Int, revision: Int, frame: Frame, time: Double? = nil) {
         self.seq = seq
         self.revision = revision
         self.frame = frame
+        self.time = time
     }
 }
 

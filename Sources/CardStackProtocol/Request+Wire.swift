@@ -128,6 +128,8 @@ extension Request {
             return .edit(.insert(at: at, title: title))
         case "save", "history", "undo", "redo", "preset", "export":
             return .tuning(try TuningCommand.parse(cmd, args))
+        case "open": return .open(item: try position("item"))
+        case "close": return .close
         default:
             throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
         }
@@ -145,7 +147,8 @@ extension Request: Encodable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encode(command.name, forKey: .cmd)
         switch command {
-        case .ping, .getParams, .getFrame, .getState, .snap: break
+        case .ping, .getParams, .getFrame, .getState, .snap, .close: break
+        case let .open(item): try c.encode(item, forKey: .item)
         case let .setParams(p): try c.encode(p, forKey: .params)
         case let .subscribe(e), let .unsubscribe(e): try c.encode(e, forKey: .events)
         case let .scroll(by): try c.encode(by, forKey: .by)

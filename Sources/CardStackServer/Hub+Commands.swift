@@ -89,7 +89,7 @@ extension Hub {
             if animated {
                 let end = nearestEquivalent(of: target)
                 reply(.offset(Layout.normalize(end, deckParameters)))
-                animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
+                animate(stepMotion(to: end))
             } else {
                 let wasAnimating = stopAnimation(announce: false)
                 move(to: Layout.normalize(target, deckParameters), at: clock, velocity: 0)
@@ -101,22 +101,26 @@ extension Hub {
         case let .fling(velocity):
             let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
             reply(.target(Layout.normalize(end, deckParameters)))
-            animate(Motion.fling(from: offset, to: end, deceleration: parameters.animation.deceleration))
+            animate(flingMotion(to: end, velocity: velocity))
         case .snap:
             let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)
             reply(.target(Layout.normalize(end, deckParameters)))
-            animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
+            animate(stepMotion(to: end))
         case let .next(count), let .prev(count):
             let sign: Double = if case .next = command { 1 } else { -1 }
             let base = animation.map { Layout.snapPoint($0.motion.to, deckParameters) } ?? Layout.snapPoint(offset, deckParameters)
             var end = base + sign * Double(count) * parameters.layout.spacing
             if !parameters.layout.wrap { end = Layout.normalize(end, deckParameters) }
             reply(.target(Layout.normalize(end, deckParameters)))
-            animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
+            animate(stepMotion(to: end))
         case let .edit(edit):
             try applyEdit(edit, reply: reply)
         case let .tuning(tuning):
             try executeTuning(tuning, reply: reply)
+        case let .open(item):
+            try openReveal(item: item, reply: reply)
+        case .close:
+            closeReveal(reply: reply)
         }
     }
 
@@ -152,8 +156,12 @@ extension Hub {
             return
         }
         let wasBusy = isAnimating
-        animation = Animation(motion: motion, start: NIODeadline.now())
+        let now = clock
+        animation = Animation(motion: motion, start: now)
         if !wasAnimating, !wasBusy { broadcast(.state(state), to: .state) }
+        // The move's first frame, at its start time: where the curve begins (its `time` is
+        // the start a client measures the curve from).
+        publishFrame(nextComing: true, at: now)
         keepTicking()
     }
 
@@ -176,18 +184,19 @@ extension Hub {
         let wasAnimating = isAnimating
         let now = clock
         if let running = animation {
-            let elapsed = Double((NIODeadline.now() - running.start).nanoseconds) / 1e9
+            let elapsed = now - running.start
             let finished = running.motion.isFinished(at: elapsed)
             if finished { animation = nil }
             // The last position is observed as animating, so CoverFlow2 comes to rest settled.
             offset = Layout.normalize(running.motion.position(at: elapsed), deckParameters)
             memory.observe(offset: offset, at: now, velocity: 0, animating: true, parameters: deckParameters)
         }
-        if let running = editing, now - running.start >= running.transition.edit.duration {
+        if let running = editing, now - running.start >= running.duration {
             editing = nil
         }
+        advanceReveal(at: now)
         keepTicking(after: scheduled)
-        publishFrame(nextComing: ticker != nil)
+        publishFrame(nextComing: ticker != nil, at: now)
         if wasAnimating, !isAnimating { broadcast(.state(state), to: .state) }
     }
 

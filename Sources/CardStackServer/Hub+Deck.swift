@@ -33,11 +33,15 @@ extension Hub {
         offset = Layout.normalize(Double(newFront) * spacing + fraction, deckParameters)
         memory.reset()
         memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
+        var transition = DeckTransition(
+            edit: edit, oldFront: oldFront, newFront: newFront, oldCount: old.layout.cards,
+            newCount: newDeck.count, wrap: wrap, leaving: leaving)
+        transition.curve = parameters.animation.curve
         editing = RunningEdit(
-            transition: DeckTransition(
-                edit: edit, oldFront: oldFront, newFront: newFront, oldCount: old.layout.cards,
-                newCount: newDeck.count, wrap: wrap, leaving: leaving),
-            start: clock)
+            transition: transition, start: clock,
+            duration: parameters.animation.duration(of: edit) * parameters.animation.slowdown)
+        // Deck positions change: an open circle reveal closes at once.
+        reveal = nil
         reply(.deck(cards: newDeck.count, front: newFront))
         broadcast(.state(state), to: .state)
         publishFrame()

@@ -53,22 +53,29 @@ final class Hub {
     /// The next frame tick, while anything moves (a motion, a deck edit, the toggle).
     var ticker: Scheduled<Void>?
 
-    /// A running move: its motion and when it started.
+    /// The circle reveal while it runs or is open (`open`/`close`).
+    var reveal: RunningReveal?
+
+    /// A running move: its motion and when it started (hub clock, seconds).
     struct Animation {
         var motion: Motion
-        var start: NIODeadline
+        var start: Double
     }
 
-    /// A running deck edit: the transition and when it started (hub clock, seconds).
+    /// A running deck edit: the transition, when it started (hub clock, seconds) and how
+    /// long it runs, slowdown included.
     struct RunningEdit {
         var transition: DeckTransition
         var start: Double
+        var duration: Double
     }
 
     // Frames.
     private(set) var seq = 0
     private(set) var frame: Frame
     private var encodedFrame: ByteBuffer?
+    /// When `frame` was computed (hub clock, seconds): the frame event's `time`.
+    private(set) var frameTime = 0.0
     var framesSent = 0
 
     // Clients.
@@ -112,6 +119,7 @@ final class Hub {
         self.deck = Deck(parameters)
         self.deckParameters = parameters
         self.frame = Layout.frame(parameters, offset: 0)
+        memory.slowdown = parameters.animation.slowdown
         memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
         history.record(revision: revision, source: source, time: Self.wallClock, tree: tree, parameters: parameters)
     }
@@ -122,7 +130,7 @@ final class Hub {
     var clock: Double { Double((NIODeadline.now() - started).nanoseconds) / 1e9 }
 
     /// Whether a motion or a deck edit is running (`animating` in `get_state`).
-    var isAnimating: Bool { animation != nil || editing != nil }
+    var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil }
 
     var state: StateInfo {
         StateInfo(
@@ -176,7 +184,7 @@ final class Hub {
     /// The current frame event, encoded at most once per `seq`.
     var frameEvent: ByteBuffer? {
         if encodedFrame == nil {
-            encodedFrame = encode(ServerMessage.frame(FrameEvent(seq: seq, revision: revision, frame: frame)))
+            encodedFrame = encode(ServerMessage.frame(FrameEvent(seq: seq, revision: revision, frame: frame, time: frameTime)))
         }
         return encodedFrame
     }
@@ -185,7 +193,7 @@ final class Hub {
     func layoutContext(at time: Double) -> ScrollContext {
         var context = memory.context(at: time, animating: animation != nil)
         if var running = editing {
-            running.transition.progress = min((time - running.start) / running.transition.edit.duration, 1)
+            running.transition.progress = min((time - running.start) / running.duration, 1)
             context.transition = running.transition
         }
         return context
@@ -195,9 +203,13 @@ final class Hub {
     ///
     /// - Parameter nextComing: a tick is scheduled, so a subscriber whose socket is full
     ///   can simply wait for that frame.
-    func publishFrame(nextComing: Bool = false) {
+    /// - Parameter time: the hub clock to compute it at (now when nil): the frame event's `time`.
+    func publishFrame(nextComing: Bool = false, at time: Double? = nil) {
         seq += 1
-        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: clock))
+        let now = time ?? clock
+        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: now))
+        frame.reveal = revealInFrame()
+        frameTime = now
         encodedFrame = nil
         guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
         var written = 0
@@ -299,6 +311,7 @@ final class Hub {
         let old = parameters
         stopAnimation(announce: false)
         editing = nil
+        settleReveal()
         memory.reset()
         // Keep the same card in front when the spacing changes.
         let position = offset / old.layout.spacing
@@ -314,6 +327,7 @@ final class Hub {
             history.record(revision: revision, source: source, time: Self.wallClock, tree: inForceTree, parameters: new)
         }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
+        memory.slowdown = new.animation.slowdown
         memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
         broadcast(.params(paramsInfo), to: .params)
         broadcast(.state(state), to: .state)
@@ -328,6 +342,7 @@ final class Hub {
         accepting = false
         stopAnimation(announce: false)
         editing = nil
+        reveal = nil
         ticker?.cancel()
         ticker = nil
         let closing = clients.values.map { $0.disconnect(reason: reason) }

@@ -23,6 +23,10 @@ struct ViewCommand: ParsableCommand {
             Keys:
             \(KeyMap.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
 
+            With --replay FILE it plays a recording made by `cardstack record` instead, at its \
+            recorded timing and with no daemon:
+            \(ReplaySession.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
+
             Colour: 24-bit when $COLORTERM is truecolor or 24bit, else 256 colours; none with \
             --no-color or $NO_COLOR.
             """)
@@ -35,11 +39,18 @@ struct ViewCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw without colour (also when $NO_COLOR is set).")
     var noColor = false
 
+    @Option(name: .long, help: ArgumentHelp("Play this recording (from `cardstack record`) instead of watching the daemon.", valueName: "file"))
+    var replay: String?
+
     func validate() throws {
         guard (1...1000).contains(fpsLimit) else { throw ValidationError("--fps-limit must be between 1 and 1000") }
     }
 
     func run() throws {
+        if let replay {
+            try runReplay(replay)
+            return
+        }
         let first = try connection.connect(waiting: true)
         let mode = ColorMode.detect(environment: currentEnvironment(), noColor: noColor)
         let terminal = try Terminal()

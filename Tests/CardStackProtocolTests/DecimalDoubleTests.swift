@@ -97,6 +97,12 @@ struct SplitMix64: RandomNumberGenerator {
         try expectSameBytes(frame)
     }
 
+    @Test func theCircleReveal() throws {
+        var frame = Layout.frame(Parameters(), offset: 15)
+        frame.reveal = Reveal(item: 3, center: Point(187.5, 333.25), radius: 412.123456789, progress: 0.625)
+        try expectSameBytes(frame)
+    }
+
     @Test func notANumberIsRefused() {
         var frame = Layout.frame(Parameters(), offset: 15)
         frame.cards[0].alpha = .nan

@@ -1,0 +1,50 @@
+import CardStackProtocol
+
+/// A recording made by `cardstack record`: the daemon's events in order, each with its
+/// `time` (the daemon's clock, seconds).
+public struct Recording: Sendable {
+    public struct Entry: Sendable {
+        public var time: Double
+        public var message: ServerMessage
+    }
+
+    public var entries: [Entry]
+
+    /// Reads JSON lines; blank lines are skipped.
+    ///
+    /// - Throws: ``RecordingError`` naming the first line that is not an event with a time.
+    public init(lines text: [UInt8]) throws(RecordingError) {
+        entries = []
+        var number = 0
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
+            guard let value = try? JSONParser.parse(line), let time = value["time"]?.double else {
+                throw RecordingError(line: number, message: "not an event with a \"time\" (record one with `cardstack record FILE`)")
+            }
+            guard let message = try? WireJSON.decode(ServerMessage.self, from: Array(line)) else {
+                throw RecordingError(line: number, message: "not a cardstack event")
+            }
+            entries.append(Entry(time: time, message: message))
+        }
+        guard entries.contains(where: { if case .frame = $0.message { true } else { false } }) else {
+            throw RecordingError(line: nil, message: "the recording has no frame events (record with --events frame,…)")
+        }
+        // Frames keep their order; a late line with an earlier time plays at its place.
+        var latest = -Double.infinity
+        for i in entries.indices {
+            latest = max(latest, entries[i].time)
+            entries[i].time = latest
+        }
+    }
+}
+
+/// A recording that cannot be played: where and why.
+public struct RecordingError: Error, Sendable, CustomStringConvertible {
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        line.map { "line \($0): \(message)" } ?? message
+    }
+}

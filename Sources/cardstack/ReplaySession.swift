@@ -1,0 +1,126 @@
+import ArgumentParser
+import CardStackClient
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `cardstack view --replay FILE`: draws a recording at its recorded timing with the live
+/// viewer's screen, no daemon involved. Space pauses, `,` and `.` step one frame, `+` and
+/// `-` change the speed, `q` quits.
+struct ReplaySession {
+    /// The replay's keys, for `--help` and the `?` overlay.
+    static let help: [(keys: String, action: String)] = [
+        ("space", "pause or play (at the end: play again)"),
+        (", .", "one frame back / on (pauses)"),
+        ("+ -", "faster / slower (0.1× to 4×)"),
+        ("?", "show or hide this help"),
+        ("Ctrl-L", "redraw the screen"),
+        ("q, Ctrl-C", "quit"),
+    ]
+
+    let terminal: Terminal
+    let screen: ViewerScreen
+    let fpsLimit: Double
+    var player: ReplayPlayer
+    var keys = KeyDecoder()
+    var previous: ScreenBuffer?
+    var lastDraw = -Double.infinity
+    var showHelp = false
+
+    /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit code.
+    mutating func run() -> Int32 {
+        var dirty = true
+        while true {
+            var now = monotonicNow()
+            player.advance(now: now)
+            if dirty, now >= lastDraw + 1 / fpsLimit {
+                draw(now: now)
+                dirty = false
+            }
+            var timeout = dirty ? lastDraw + 1 / fpsLimit - now : ViewerSession.tick
+            if let due = player.nextDue() { timeout = min(timeout, max(due - now, 0)) }
+            var polls = [terminal.inputDescriptor, terminal.signalDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ms = Int32(max(0, min(timeout, 60)) * 1000 + 0.999)
+            let ready = poll(&polls, nfds_t(polls.count), ms) > 0 ? Set(polls.filter { $0.revents != 0 }.map(\.fd)) : []
+            now = monotonicNow()
+            if ready.contains(terminal.signalDescriptor) {
+                for signal in terminal.takeSignals() {
+                    if signal == SIGWINCH { previous = nil } else { return 128 + signal }
+                }
+            }
+            if ready.contains(terminal.inputDescriptor), handleInput(now: now) { return 0 }
+            dirty = true
+        }
+    }
+
+    /// Applies waiting keys; true when the replay should end.
+    mutating func handleInput(now: Double) -> Bool {
+        for key in keys.feed(terminal.readInput()) {
+            switch key {
+            case .character("q"), .interrupt: return true
+            case .character(" "): player.togglePause(now: now)
+            case .character("."), .character(">"): player.step(by: 1, now: now)
+            case .character(","), .character("<"): player.step(by: -1, now: now)
+            case .character("+"), .character("="): player.changeSpeed(faster: true, now: now)
+            case .character("-"), .character("_"): player.changeSpeed(faster: false, now: now)
+            case .character("?"): showHelp.toggle()
+            case .escape: showHelp = false
+            case .redraw: previous = nil
+            default: break
+            }
+        }
+        return false
+    }
+
+    mutating func draw(now: Double) {
+        var state = player.state
+        state.replayStatus = player.statusText
+        state.showHelp = false
+        let (columns, rows) = terminal.size()
+        var next = screen.compose(state, columns: columns, rows: rows, now: now)
+        if showHelp { screen.help(into: &next, title: "cardstack view --replay: keys", entries: Self.help) }
+        let bytes = next.output(from: previous, mode: screen.painter.mode)
+        if !bytes.isEmpty { terminal.write(bytes) }
+        previous = next
+        lastDraw = now
+    }
+}
+
+extension ViewCommand {
+    /// `view --replay FILE`: reads the recording, then plays it until `q`.
+    func runReplay(_ path: String) throws {
+        let recording: Recording
+        do {
+            recording = try Recording(lines: try readWholeFile(path))
+        } catch {
+            throw fail(RecordError("\(path): \(error)"))
+        }
+        let mode = ColorMode.detect(environment: currentEnvironment(), noColor: noColor)
+        let terminal = try Terminal()
+        defer { terminal.restore() }
+        var session = ReplaySession(
+            terminal: terminal, screen: ViewerScreen(mode: mode), fpsLimit: Double(fpsLimit),
+            player: ReplayPlayer(recording, now: monotonicNow()))
+        let code = session.run()
+        terminal.restore()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// The bytes of the file at `path`.
+func readWholeFile(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw RecordError("cannot read it: \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR { continue }
+        guard n >= 0 else { throw RecordError("cannot read it: \(String(cString: strerror(errno)))") }
+        if n == 0 { return bytes }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+}
