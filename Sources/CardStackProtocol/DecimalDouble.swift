@@ -109,15 +109,13 @@ public enum DecimalDouble {
             p[n + 1] = UInt8(ascii: "0")
             n += 2
         } else if scientific >= 0 {
-            // ddd.ddd: all digits, then the fraction moved one place right for the point.
-            let whole = count + exponent
-            writeDigits(digits, count: count, at: p + n)
-            var i = n + count
-            while i > n + whole {
-                p[i] = p[i - 1]
-                i -= 1
-            }
-            p[n + whole] = UInt8(ascii: ".")
+            // ddd.ddd: the whole part, the point, the fraction (zero-padded to its width).
+            let fractionCount = -exponent
+            let scale = powerOfTen(fractionCount)
+            let wholeCount = count - fractionCount
+            writeDigits(digits / scale, count: wholeCount, at: p + n)
+            p[n + wholeCount] = UInt8(ascii: ".")
+            writeDigits(digits % scale, count: fractionCount, at: p + n + wholeCount + 1)
             n += count + 1
         } else {
             // 0.000ddd
@@ -132,6 +130,33 @@ public enum DecimalDouble {
             n += count
         }
         return n
+    }
+
+    /// 10^n for n in 0...19.
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// The number of decimal digits of `v` (1 for 0).
