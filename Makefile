@@ -20,7 +20,7 @@ TEST_PACKAGES := socat python3 vim ed tmux systemd
 # The exported stylesheet is checked in headless Chromium (Selenium drives it).
 EXPORT_TEST_PACKAGES := chromium chromium-driver python3-pip
 
-.PHONY: help deps test-deps build release run test frame bench install uninstall clean
+.PHONY: help deps test-deps bench-deps build release run test frame bench install uninstall clean
 
 help:
 	@echo "make run        install what is missing, build, and show the default stack"
@@ -85,7 +85,12 @@ test: test-deps
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
-bench: release
+# The floors the benchmarks compare against: mpv's JSON IPC for `ping`, a C++ compiler for
+# the toml++ save floor.
+bench-deps:
+	@$(call apt_install,$(BUILD_PACKAGES) mpv g++ util-linux)
+
+bench: bench-deps release
 	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
