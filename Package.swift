@@ -72,10 +72,22 @@ let package = Package(
             dependencies: ["CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
+        .target(
+            name: "CardStackWeb",
+            dependencies: [
+                "CardStackProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "cardstack",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient",
+                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings

@@ -83,11 +83,14 @@ public enum Command: Sendable, Equatable {
     case prev(count: Int)
     /// `move {"from","to"}`, `remove {"item"}`, `insert {"at","title"}`: a deck edit.
     case edit(DeckEdit)
+    /// Every key of the parameter file: type, range, defaults.
+    case getSchema
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
         "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
         "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
+        "get_schema",
     ]
 
     public var name: String {
@@ -106,6 +109,7 @@ public enum Command: Sendable, Equatable {
         case .next: "next"
         case .prev: "prev"
         case let .edit(edit): edit.name
+        case .getSchema: "get_schema"
         }
     }
 }
@@ -227,16 +231,34 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     public var params: Parameters
     /// The last reload's error while it is unresolved.
     public var error: ConfigError?
+    /// The dotted keys (`layout.spacing`) whose value comes from `set_params` rather than
+    /// the file, in the order they were first set.
+    public var overrides: [String]
 
-    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?) {
+    public init(
+        revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?,
+        overrides: [String] = []
+    ) {
         self.revision = revision
         self.source = source
         self.path = path
         self.params = params
         self.error = error
+        self.overrides = overrides
     }
 
-    enum CodingKeys: String, CodingKey { case revision, source, path, params, error }
+    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overrides }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try c.decode(Int.self, forKey: .revision)
+        source = try c.decode(ParamsSource.self, forKey: .source)
+        path = try c.decodeIfPresent(String.self, forKey: .path)
+        params = try c.decode(Parameters.self, forKey: .params)
+        error = try c.decodeIfPresent(ConfigError.self, forKey: .error)
+        // Added after protocol 1 first shipped: an older daemon does not send it.
+        overrides = try c.decodeIfPresent([String].self, forKey: .overrides) ?? []
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -245,6 +267,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(path, forKey: .path)
         try c.encode(params, forKey: .params)
         try c.encode(error, forKey: .error)
+        try c.encode(overrides, forKey: .overrides)
     }
 }
 

@@ -113,6 +113,8 @@ extension Hub {
             animate(Motion(from: offset, to: end, duration: Motion.stepDuration, deceleration: parameters.animation.deceleration))
         case let .edit(edit):
             try applyEdit(edit, reply: reply)
+        case .getSchema:
+            reply(.schema(ParamsSchema.schemaInfo))
         }
     }
 
@@ -214,6 +216,8 @@ enum CommandResult: Sendable, Equatable, Codable {
     case target(Double)
     /// A deck edit's result: the deck's new size and front item.
     case deck(cards: Int, front: Int)
+    /// `get_schema`: every key's type, range and defaults.
+    case schema(SchemaInfo)
 
     enum Key: String, CodingKey { case events, offset, target, cards, front }
 
@@ -236,6 +240,7 @@ enum CommandResult: Sendable, Equatable, Codable {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(cards, forKey: .cards)
             try c.encode(front, forKey: .front)
+        case let .schema(s): try s.encode(to: encoder)
         }
     }
 

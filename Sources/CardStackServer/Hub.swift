@@ -114,7 +114,9 @@ final class Hub {
     }
 
     var paramsInfo: ParamsInfo {
-        ParamsInfo(revision: revision, source: source, path: path, params: parameters, error: configError)
+        ParamsInfo(
+            revision: revision, source: source, path: path, params: parameters, error: configError,
+            overrides: overriddenKeys)
     }
 
     // MARK: Clients

@@ -13,7 +13,7 @@ struct Cardstack: AsyncParsableCommand {
         subcommands: [
             ViewCommand.self, GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
             PrevCommand.self, SnapCommand.self, MoveCardCommand.self, RemoveCardCommand.self, InsertCardCommand.self,
-            WatchCommand.self, SnapshotCommand.self, FrameCommand.self,
+            WatchCommand.self, SnapshotCommand.self, FrameCommand.self, WebCommand.self,
         ]
     )
 }
