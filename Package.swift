@@ -82,6 +82,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
+            // The page's source files; PageAssets.swift embeds them (scripts/embed_page.py).
+            exclude: ["Page"],
             swiftSettings: settings
         ),
         .executableTarget(

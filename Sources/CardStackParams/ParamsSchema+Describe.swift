@@ -45,7 +45,7 @@ extension ParamsSchema {
                 case nil: break
                 }
                 let perStyle = styles.map { ($0.0, $0.1[dotted] ?? .null) }
-                if perStyle.contains(where: { $0.1 != value }) {
+                if dotted != "layout.style", perStyle.contains(where: { $0.1 != value }) {
                     entry.byStyle = .object(perStyle.map { (key: $0.0, value: $0.1) })
                 }
                 out.append(entry)
