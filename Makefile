@@ -17,6 +17,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages: what the build needs, and the real tools the tests drive.
 BUILD_PACKAGES := libinotifytools0-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd
+# The browser preview's tests drive headless Chromium through Selenium.
+WEB_TEST_PACKAGES := chromium chromium-driver
 
 .PHONY: help deps test-deps build release run test frame bench install uninstall clean
 
@@ -35,6 +37,9 @@ deps:
 test-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
 	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+	@$(call apt_install,$(WEB_TEST_PACKAGES))
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages selenium
 
 define apt_install
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
