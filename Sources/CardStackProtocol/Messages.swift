@@ -232,7 +232,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     /// The last reload's error while it is unresolved.
     public var error: ConfigError?
     /// The dotted keys (`layout.spacing`) whose value comes from `set_params` rather than
-    /// the file, in the order they were first set.
+    /// the file, table by table in the order first set.
     public var overrides: [String]
 
     public init(

@@ -418,16 +418,24 @@ enum PageAssets {
               // default (the box beside takes any allowed value).
               let lo = spec.min, hi = spec.max;
               if (hi - lo > 200 * scaleOf) { lo = Math.max(lo, spec.min < 0 ? -8 * scaleOf : spec.min); hi = Math.min(hi, 8 * scaleOf); }
-              const step = integer ? 1 : (hi - lo) / 1000;
-              if (spec.min_inclusive === false) lo += step;
-              if (spec.max_inclusive === false) hi -= step;
+              // A round step near a thousandth of the slider, so slider values are plain decimals.
+              const step = integer ? 1 : Math.pow(10, Math.floor(Math.log10((hi - lo) / 1000)));
               const range = el("input", { type: "range", min: String(lo), max: String(hi), step: String(step) });
               const box = el("input", { type: "number", step: integer ? "1" : "any" });
-              const read = (text) => integer ? parseInt(text, 10) : parseFloat(text);
+              // An open bound is not a value: the slider's end stops a step inside it.
+              const inside = (v) => {
+                if (spec.min_inclusive === false && v <= spec.min) v = spec.min + step;
+                if (spec.max_inclusive === false && v >= spec.max) v = spec.max - step;
+                return v;
+              };
+              const read = (text) => inside(integer ? parseInt(text, 10) : parseFloat(text));
               range.addEventListener("pointerdown", () => this.editing.add(key));
               range.addEventListener("input", () => { this.editing.add(key); box.value = range.value; commit(read(range.value)); });
               range.addEventListener("change", () => { this.editing.delete(key); commit(read(range.value)); });
-              box.addEventListener("change", () => { const v = read(box.value); if (Number.isFinite(v)) commit(v); });
+              box.addEventListener("change", () => {
+                const v = integer ? parseInt(box.value, 10) : parseFloat(box.value);
+                if (Number.isFinite(v)) commit(v);
+              });
               cell.append(range, box);
               return (value) => {
                 if (value === undefined || value === null) { box.value = ""; box.placeholder = "default"; return; }
