@@ -24,7 +24,7 @@ def find_chromium():
     return (browser, driver) if browser and driver else None
 
 
-def start_browser(width=1400, height=900):
+def start_browser(width=1400, height=900, extra=()):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -34,7 +34,7 @@ def start_browser(width=1400, height=900):
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 f"--window-size={width},{height}", "--force-device-scale-factor=1",
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows"):
+                "--disable-backgrounding-occluded-windows", *extra):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(driver), options=options)
 
