@@ -165,14 +165,27 @@ enum PageAssets {
             this.setConnection("connecting", "connecting");
             const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}`);
             this.ws = ws;
+            let opened = false;
+            ws.onopen = () => { opened = true; };
             ws.onmessage = (m) => this.receive(m.data);
             ws.onclose = () => {
               if (this.ws !== ws) return;
               this.connected = false;
               this.ws = null;
               if (this.conn.dataset.state !== "waiting") this.setConnection("waiting", "reconnecting…");
+              if (!opened) this.checkToken();
               setTimeout(() => this.connect(), RETRY_MS);
             };
+          }
+        
+          // A refused WebSocket says nothing to scripts; a plain request tells a bridge that is
+          // gone from one that was restarted (a new run has a new token, so this page is refused).
+          checkToken() {
+            fetch(`/?token=${encodeURIComponent(TOKEN)}`, { cache: "no-store" }).then((r) => {
+              if (r.status === 403) {
+                this.setConnection("waiting", "refused: cardstack web was restarted; open the URL it printed this time");
+              }
+            }, () => this.setConnection("waiting", "cardstack web is not running; retrying…"));
           }
         
           setConnection(state, text) {
