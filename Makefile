@@ -74,6 +74,7 @@ bench: release
 	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
+	python3 Benchmarks/web_bench.py --bin .build/release
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
 # (an edited one is never overwritten), the presets and the README.

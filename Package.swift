@@ -125,6 +125,11 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(
+            name: "CardStackWebTests",
+            dependencies: ["CardStackWeb"],
+            swiftSettings: settings
+        ),
+        .testTarget(
             name: "CardStackClientTests",
             dependencies: ["CardStackClient", "CardLayout", "CardStackProtocol"],
             swiftSettings: settings

@@ -1,6 +1,6 @@
 // cardstack web: draws the daemon's frames as Core Animation would and edits its
 // parameters. Every message is one of the daemon's own JSON lines, relayed unchanged by the
-// bridge (`cardstack web`); the page does no layout math. docs: README "Browser preview".
+// bridge (`cardstack web`); the page does no layout math. See README.md, "The browser preview".
 "use strict";
 
 const TOKEN = document.body.dataset.token;
@@ -198,10 +198,6 @@ class View {
     if (!m) return;
     this.draw(m.frame, m.seq);
     this.stats.applied++;
-    this.stage.dataset.applied = String(this.stats.applied);
-    this.stage.dataset.received = String(this.stats.received);
-    this.stage.dataset.gaps = String(this.stats.gaps);
-    this.stage.dataset.dropped = String(this.stats.dropped);
   }
 
   layoutStage() {
@@ -242,17 +238,26 @@ class View {
       }
       if (e.textContent !== card.title) e.textContent = card.title;
       const [w, h] = card.size, [ax, ay] = card.anchor;
+      // Only what changed is written: most frames move transforms and opacity alone, which
+      // the browser composites without laying anything out.
+      const box = `${card.position[0] - ax * w},${card.position[1] - ay * h},${w},${h},${ax},${ay}`;
       const s = e.style;
-      s.left = `${card.position[0] - ax * w}px`;
-      s.top = `${card.position[1] - ay * h}px`;
-      s.width = `${w}px`;
-      s.height = `${h}px`;
-      s.fontSize = `${Math.max(8, Math.min(w, h) * 0.22)}px`;
-      s.transformOrigin = `${ax * w}px ${ay * h}px 0`;
+      if (e.box !== box) {
+        e.box = box;
+        s.left = `${card.position[0] - ax * w}px`;
+        s.top = `${card.position[1] - ay * h}px`;
+        s.width = `${w}px`;
+        s.height = `${h}px`;
+        s.fontSize = `${Math.max(8, Math.min(w, h) * 0.22)}px`;
+        s.transformOrigin = `${ax * w}px ${ay * h}px 0`;
+      }
       s.transform = `matrix3d(${card.transform.join(",")})`;
-      s.opacity = String(card.alpha);
-      s.zIndex = String(order + 1);
-      if (card.quad === null) e.hidden = true; else e.hidden = false;
+      const alpha = String(card.alpha);
+      if (e.alpha !== alpha) { e.alpha = alpha; s.opacity = alpha; }
+      const z = String(order + 1);
+      if (e.z !== z) { e.z = z; s.zIndex = z; }
+      const hidden = card.quad === null;
+      if (e.hidden !== hidden) e.hidden = hidden;
     });
     for (const [item, e] of this.cards) {
       if (!seen.has(item)) { e.remove(); this.cards.delete(item); }
@@ -271,13 +276,18 @@ class View {
       this.reveal.hidden = true;
     }
     this.stage.dataset.seq = String(seq);
-    this.seqText.textContent = String(seq);
-    this.skippedText.textContent = String(this.stats.gaps + this.stats.dropped);
   }
 
+  // The panel's figures change four times a second, not per frame: text that changes makes
+  // the browser lay the panel out again.
   tickStats(now) {
     while (this.receivedTimes.length && now - this.receivedTimes[0] > 1000) this.receivedTimes.shift();
-    this.fpsText.textContent = `${this.receivedTimes.length} frames/s`;
+    const texts = [
+      [this.fpsText, `${this.receivedTimes.length} frames/s`],
+      [this.seqText, this.stage.dataset.seq || "–"],
+      [this.skippedText, `${this.stats.gaps} (gaps in seq), ${this.stats.dropped} not drawn (newer came first)`],
+    ];
+    for (const [node, text] of texts) if (node.textContent !== text) node.textContent = text;
   }
 
   // MARK: Parameters
