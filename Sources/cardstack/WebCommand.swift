@@ -23,14 +23,14 @@ struct WebCommand: ParsableCommand {
             the release speed; the wheel scrolls.
 
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
-            by side; keys that differ are highlighted, and every input goes to both.
+            by side; parameters that differ are highlighted, and every input goes to both.
 
             The first line on standard output is the URL to open; it holds a token made for \
             this run, without which every request is refused (403), as is a Host that is not \
             this address and a WebSocket from another site's page. To view a daemon on \
             another machine, forward its socket and point --socket at the local end:
-              ssh -L /tmp/remote-cardstack.sock:/run/user/1000/cardstack/cardstackd.sock host
-              cardstack web --socket /tmp/remote-cardstack.sock
+              ssh -N -L /tmp/r.sock:/run/user/1000/cardstack/cardstackd.sock host &
+              cardstack web --socket /tmp/r.sock
             """)
 
     @Option(
