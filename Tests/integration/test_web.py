@@ -344,3 +344,29 @@ def test_no_daemon_says_so_and_closes(tmp_path, bridges):
     message = ws.read_json(lambda m: m.get("event") == "bridge")
     assert message["state"] == "unavailable"
     assert "nobody.sock" in message["message"]
+
+
+@needs_chromium
+def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
+    """A frame's `reveal` (the circle reveal of `open`) is drawn as its circle. The daemon's
+    own frame is taken and given a reveal, then handed to the page's drawing code."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    event = latest_frame(client)
+    wait_page_seq(browser, event["seq"])
+    frame = dict(event["frame"], reveal={"item": 0, "center": [150.0, 300.0], "radius": 90.0, "progress": 0.5})
+    box = browser.execute_script(
+        "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]);"
+        "const s = v.stage.getBoundingClientRect(), r = v.reveal.getBoundingClientRect();"
+        "return {hidden: v.reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width};",
+        frame, event["seq"])
+    assert not box["hidden"]
+    scale = box["scale"]
+    assert abs(box["left"] - 60 * scale) <= 1.5 and abs(box["top"] - 210 * scale) <= 1.5
+    assert abs(box["width"] - 180 * scale) <= 1.5
+    hidden = browser.execute_script(
+        "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]); return v.reveal.hidden;",
+        event["frame"], event["seq"])
+    assert hidden
