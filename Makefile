@@ -17,8 +17,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages: what the build needs, and the real tools the tests drive.
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd
-# The exported stylesheet is checked in headless Chromium (Selenium drives it).
-EXPORT_TEST_PACKAGES := chromium chromium-driver python3-pip
+# The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
+BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip
 
 .PHONY: help deps test-deps bench-deps build release run test frame bench install uninstall clean
 
@@ -37,8 +37,9 @@ deps:
 test-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
 	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
-	@$(call apt_install,$(EXPORT_TEST_PACKAGES))
-	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium || python3 -m pip install -q --break-system-packages selenium
+	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages selenium
 
 define apt_install
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -94,6 +95,7 @@ bench: bench-deps release
 	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
+	python3 Benchmarks/web_bench.py --bin .build/release
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
 # (an edited one is never overwritten; a pristine copy goes to $(DATADIR), which cardstackd

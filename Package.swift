@@ -72,10 +72,24 @@ let package = Package(
             dependencies: ["CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
+        .target(
+            name: "CardStackWeb",
+            dependencies: [
+                "CardStackProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            // The page's source files; PageAssets.swift embeds them (scripts/embed_page.py).
+            exclude: ["Page"],
+            swiftSettings: settings
+        ),
         .executableTarget(
             name: "cardstack",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient",
+                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -107,6 +121,11 @@ let package = Package(
         .testTarget(
             name: "CardStackParamsTests",
             dependencies: ["CardStackParams", "CardLayout", "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackWebTests",
+            dependencies: ["CardStackWeb"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -17,7 +17,7 @@ extension ParamsSchema {
         optionalNumber("fade_min_alpha", .closed(0, 1), \.carousel.fadeMinAlpha),
         optionalBoolean("show_backfaces", \.carousel.showBackfaces),
         optionalBoolean("vertical", \.carousel.vertical),
-        Key(name: "viewpoint") { node, p, key throws(ParamsError) in
+        Key(name: "viewpoint", bounds: .numbers(.closed(-100_000, 100_000))) { node, p, key throws(ParamsError) in
             p.carousel.viewpoint = try numbers(node, key, count: 2, each: .closed(-100_000, 100_000))
         },
     ]
@@ -26,7 +26,9 @@ extension ParamsSchema {
     static func optionalNumber(
         _ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double?> & Sendable
     ) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedNumber(node, key, interval) }
+        Key(name: name, bounds: .number(interval)) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedNumber(node, key, interval)
+        }
     }
 
     /// A fade limit: a finite number, or the infinity on its own side (`fade_min = -inf`,
@@ -34,7 +36,7 @@ extension ParamsSchema {
     static func fadeLimit(
         _ name: String, unbounded: Double, _ path: any WritableKeyPath<Parameters, Double?> & Sendable
     ) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
+        Key(name: name, bounds: .number(.closed(-1_000_000, 1_000_000))) { node, p, key throws(ParamsError) in
             let allowed = "a number in [-1000000, 1000000], or \(unbounded < 0 ? "-inf" : "inf") for no limit"
             let x: Double
             switch node.value {
@@ -57,11 +59,13 @@ extension ParamsSchema {
     static func optionalInteger(
         _ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int?> & Sendable
     ) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedInteger(node, key, range) }
+        Key(name: name, bounds: .integer(range)) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedInteger(node, key, range)
+        }
     }
 
     /// `true` or `false`, written to an optional.
     static func optionalBoolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool?> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
+        Key(name: name, bounds: .boolean) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
     }
 }

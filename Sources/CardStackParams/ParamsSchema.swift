@@ -76,12 +76,15 @@ public enum ParamsSchema {
 
     struct Key: Sendable {
         var name: String
+        /// What an editor needs to know about the values (`get_schema`); nil when the
+        /// default's JSON type says it all.
+        var bounds: Bounds? = nil
         var apply: @Sendable (ParamNode, inout Parameters, String) throws(ParamsError) -> Void
     }
 
     static let schema: [(table: String, keys: [Key])] = [
         ("layout", [
-            Key(name: "style") { node, p, key throws(ParamsError) in
+            Key(name: "style", bounds: .choices(Style.allCases.map(\.rawValue))) { node, p, key throws(ParamsError) in
                 p.layout.style = try style(node, key)
             },
             integer("cards", 1...1_000_000, \.layout.cards),
@@ -89,7 +92,7 @@ public enum ParamsSchema {
             number("spacing", .openClosed(0, 100_000), \.layout.spacing),
             number("scale_step", .openClosed(0, 1), \.layout.scaleStep),
             number("m34", .closed(-0.1, 0.1), \.layout.m34),
-            Key(name: "flip_range") { node, p, key throws(ParamsError) in
+            Key(name: "flip_range", bounds: .numbers(.closed(0, 1000))) { node, p, key throws(ParamsError) in
                 let pair = try numbers(node, key, count: 2, each: .closed(0, 1000))
                 guard pair[0] < pair[1] else {
                     throw ParamsError(
@@ -102,7 +105,7 @@ public enum ParamsSchema {
         ("card", [
             number("width", .openClosed(0, 100_000), \.card.width),
             number("height", .openClosed(0, 100_000), \.card.height),
-            Key(name: "anchor") { node, p, key throws(ParamsError) in
+            Key(name: "anchor", bounds: .numbers(.closed(0, 1))) { node, p, key throws(ParamsError) in
                 p.card.anchor = try numbers(node, key, count: 2, each: .closed(0, 1))
             },
             Key(name: "titles") { node, p, key throws(ParamsError) in
@@ -223,11 +226,15 @@ public enum ParamsSchema {
     }
 
     static func number(_ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedNumber(node, key, interval) }
+        Key(name: name, bounds: .number(interval)) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedNumber(node, key, interval)
+        }
     }
 
     static func integer(_ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedInteger(node, key, range) }
+        Key(name: name, bounds: .integer(range)) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedInteger(node, key, range)
+        }
     }
 
     static func boolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool> & Sendable) -> Key {

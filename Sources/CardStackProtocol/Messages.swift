@@ -91,6 +91,8 @@ public enum Command: Sendable, Equatable {
     case open(item: Int)
     /// `close`: the circle reveal shrinks back.
     case close
+    /// Every key of the parameter file: type, range, defaults.
+    case getSchema
 
     /// The wire names of every command, for help and error messages.
     public static let names = [
@@ -98,6 +100,7 @@ public enum Command: Sendable, Equatable {
         "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
         "save", "history", "undo", "redo", "preset", "export",
         "open", "close",
+        "get_schema",
     ]
 
     public var name: String {
@@ -119,6 +122,7 @@ public enum Command: Sendable, Equatable {
         case let .tuning(tuning): tuning.name
         case .open: "open"
         case .close: "close"
+        case .getSchema: "get_schema"
         }
     }
 }

@@ -95,6 +95,7 @@ extension Request {
         switch cmd {
         case "ping": return .ping
         case "get_params": return .getParams
+        case "get_schema": return .getSchema
         case "set_params":
             guard let params = args["params"], case .object = params else {
                 throw WireError(.invalidArgument, "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
@@ -147,7 +148,7 @@ extension Request: Encodable {
         try c.encodeIfPresent(id, forKey: .id)
         try c.encode(command.name, forKey: .cmd)
         switch command {
-        case .ping, .getParams, .getFrame, .getState, .snap, .close: break
+        case .ping, .getParams, .getFrame, .getState, .snap, .close, .getSchema: break
         case let .open(item): try c.encode(item, forKey: .item)
         case let .setParams(p): try c.encode(p, forKey: .params)
         case let .subscribe(e), let .unsubscribe(e): try c.encode(e, forKey: .events)

@@ -121,6 +121,8 @@ extension Hub {
             try openReveal(item: item, reply: reply)
         case .close:
             closeReveal(reply: reply)
+        case .getSchema:
+            reply(.schema(ParamsSchema.schemaInfo))
         }
     }
 
@@ -231,6 +233,8 @@ enum CommandResult: Sendable, Equatable, Codable {
     case history(HistoryInfo)
     case exported(ExportResult)
     case presets(PresetList)
+    /// `get_schema`: every key's type, range and defaults.
+    case schema(SchemaInfo)
 
     enum Key: String, CodingKey { case events, offset, target, cards, front }
 
@@ -259,6 +263,7 @@ enum CommandResult: Sendable, Equatable, Codable {
         case let .history(h): try h.encode(to: encoder)
         case let .exported(e): try e.encode(to: encoder)
         case let .presets(p): try p.encode(to: encoder)
+        case let .schema(s): try s.encode(to: encoder)
         }
     }
 

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""`cardstack web` under load: 3 s of flings at animation.fps = 240, drawn by the real page
+in headless Chromium through the real bridge.
+
+  python3 Benchmarks/web_bench.py --bin .build/release     (make bench runs it)
+
+Prints the frames the daemon computed in the window, the frames the page received, the
+seq gaps (frames the bridge or page fell behind on and the daemon skipped), the frames
+the page applied in requestAnimationFrame, and the bridge's CPU time per relayed frame.
+Chromium runs without its frame-rate limit (--disable-frame-rate-limit), so
+requestAnimationFrame is not capped at a display's 60 Hz and can show every frame; on a
+real display the page shows the newest frame at each refresh. Skips (exit 0) without
+chromium.
+"""
+import argparse
+import os
+import pathlib
+import sys
+import tempfile
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
+
+import conftest  # noqa: E402
+from conftest import cpu_ticks, wait_for  # noqa: E402
+
+DURATION = 3.0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=".build/release", help="directory with cardstack and cardstackd")
+    parser.add_argument("--velocity", type=float, default=3000, help="fling speed, points/s")
+    args = parser.parse_args()
+    conftest.BIN = pathlib.Path(args.bin).resolve()
+    import webtools
+    webtools.BIN = conftest.BIN
+    if webtools.find_chromium() is None:
+        print("web bench: skipped (chromium and chromedriver are not installed; make test-deps)")
+        return
+    from webtools import Bridge, start_browser
+
+    config = (HERE.parent / "Config" / "cardstack.toml").read_text().replace("fps = 60", "fps = 240")
+    assert "fps = 240" in config
+    with tempfile.TemporaryDirectory() as tmp:
+        daemon = conftest.Daemon(pathlib.Path(tmp) / "d", config)
+        bridge = Bridge([daemon.socket])
+        browser = None
+        try:
+            browser = start_browser(width=1200, height=900, extra=("--disable-frame-rate-limit", "--disable-gpu-vsync"))
+            browser.get(bridge.url)
+            wait_for(lambda: browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected",
+                     timeout=15, what="the page to connect")
+            client = daemon.client()
+            stats = lambda: browser.execute_script("return Object.assign({}, window.cardstack.views[0].stats, {seq: window.cardstack.views[0].lastSeq})")
+            wait_for(lambda: stats()["seq"] is not None, what="a first frame")
+            client.ok("scroll_to", offset=0)
+            time.sleep(0.3)
+            before = stats()
+            ticks0 = cpu_ticks(bridge.proc.pid)
+            start = time.monotonic()
+            direction = 1
+            while time.monotonic() - start < DURATION:
+                client.ok("fling", velocity=direction * args.velocity)
+                direction = -direction
+                # The next fling takes over before this one has slowed down.
+                time.sleep(0.25)
+            client.ok("scroll_to", offset=0)
+            elapsed = time.monotonic() - start
+            time.sleep(0.5)  # let the last frames through
+            ticks1 = cpu_ticks(bridge.proc.pid)
+            after = stats()
+        finally:
+            if browser:
+                browser.quit()
+            bridge.stop()
+            daemon.stop()
+    sent = after["seq"] - before["seq"]
+    received = after["received"] - before["received"]
+    applied = after["applied"] - before["applied"]
+    gaps = after["gaps"] - before["gaps"]
+    cpu = (ticks1 - ticks0) / os.sysconf("SC_CLK_TCK")
+    print(f"web: {elapsed:.1f} s of flings at 240 fps: daemon computed {sent} frames")
+    print(f"web: page received {received} ({100 * received / max(sent, 1):.1f} %), gaps {gaps}, "
+          f"applied in requestAnimationFrame {applied} ({100 * applied / max(sent, 1):.1f} %)")
+    print(f"web: bridge CPU {cpu * 1000:.0f} ms, {cpu / max(received, 1) * 1e6:.0f} µs per relayed frame")
+
+
+if __name__ == "__main__":
+    main()

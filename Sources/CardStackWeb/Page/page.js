@@ -1,0 +1,558 @@
+// cardstack web: draws the daemon's frames as Core Animation would and edits its
+// parameters. Every message is one of the daemon's own JSON lines, relayed unchanged by the
+// bridge (`cardstack web`); the page does no layout math. See README.md, "The browser preview".
+"use strict";
+
+const TOKEN = document.body.dataset.token;
+const DAEMONS = Math.max(1, parseInt(document.body.dataset.daemons, 10) || 1);
+const COMPARE = DAEMONS > 1;
+const FLING_VELOCITY = 3000; // points/s, as the terminal viewer's J/K
+const RETRY_MS = 500;
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function cardColor(item) {
+  return `hsl(${(item * 47 + 210) % 360}, 58%, 52%)`;
+}
+
+// One daemon: its connection, its stage and its panel.
+class View {
+  constructor(index) {
+    this.index = index;
+    this.ws = null;
+    this.connected = false;
+    this.pending = null;        // newest frame event not yet drawn
+    this.drawScheduled = false;
+    this.lastSeq = null;        // seq of the newest frame received
+    this.stats = { received: 0, applied: 0, gaps: 0, dropped: 0 };
+    this.receivedTimes = [];
+    this.params = null;         // get_params result / params event
+    this.schema = null;
+    this.state = null;
+    this.front = 0;
+    this.scale = 1;
+    this.viewport = null;
+    this.cards = new Map();     // item -> element
+    this.rows = new Map();      // dotted key -> {row, set(value)}
+    this.nextId = 1;
+    this.editing = new Set();   // keys whose control is being moved
+    this.outgoing = new Map();  // dotted key -> value waiting for the next animation frame
+    this.build();
+    this.connect();
+  }
+
+  build() {
+    const i = this.index;
+    this.stage = el("div", { class: "stage", "data-stage": String(i), "data-scale": "1", "data-seq": "" });
+    if (i === 0) this.stage.id = "stage";
+    this.world = el("div", { class: "world" });
+    this.reveal = el("div", { class: "reveal", hidden: "" });
+    this.world.append(this.reveal);
+    this.stage.append(this.world);
+    this.picture = el("div", { class: "picture" }, this.stage);
+    this.conn = el("dd", { class: "conn", "data-state": "connecting", text: "connecting" });
+    this.fpsText = el("dd", { class: "fps", text: "–" });
+    this.skippedText = el("dd", { class: "skipped", text: "0" });
+    this.seqText = el("dd", { class: "seq", text: "–" });
+    this.revText = el("dd", { class: "revision", text: "–" });
+    this.pathText = el("dd", { class: "path", text: "–" });
+    this.socketText = el("dd", { class: "socket", text: "–" });
+    const status = el("dl", { class: "status" },
+      el("dt", { text: "daemon" }), this.conn,
+      el("dt", { text: "socket" }), this.socketText,
+      el("dt", { text: "file" }), this.pathText,
+      el("dt", { text: "revision" }), this.revText,
+      el("dt", { text: "received" }), this.fpsText,
+      el("dt", { text: "skipped" }), this.skippedText,
+      el("dt", { text: "seq" }), this.seqText);
+    this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
+    this.notice = el("div", { class: "notice", hidden: "" });
+    this.table = el("table", { class: "params" });
+    this.panel = el("aside", { class: "panel" }, status, this.banner, this.notice, this.table);
+    this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
+    document.getElementById("views").append(this.root);
+    new ResizeObserver(() => this.layoutStage()).observe(this.picture);
+  }
+
+  // MARK: Connection
+
+  connect() {
+    this.setConnection("connecting", "connecting");
+    const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}`);
+    this.ws = ws;
+    let opened = false;
+    ws.onopen = () => { opened = true; };
+    ws.onmessage = (m) => this.receive(m.data);
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.connected = false;
+      this.ws = null;
+      if (this.conn.dataset.state !== "waiting") this.setConnection("waiting", "reconnecting…");
+      if (!opened) this.checkToken();
+      setTimeout(() => this.connect(), RETRY_MS);
+    };
+  }
+
+  // A refused WebSocket says nothing to scripts; a plain request tells a bridge that is
+  // gone from one that was restarted (a new run has a new token, so this page is refused).
+  checkToken() {
+    fetch(`/?token=${encodeURIComponent(TOKEN)}`, { cache: "no-store" }).then((r) => {
+      if (r.status === 403) {
+        this.setConnection("waiting", "refused: cardstack web was restarted; open the URL it printed this time");
+      }
+    }, () => this.setConnection("waiting", "cardstack web is not running; retrying…"));
+  }
+
+  setConnection(state, text) {
+    this.conn.dataset.state = state;
+    this.conn.textContent = text;
+  }
+
+  send(cmd, args, id) {
+    if (!this.connected || !this.ws) return false;
+    const request = Object.assign({ id: id === undefined ? this.nextId++ : id, cmd }, args || {});
+    this.ws.send(JSON.stringify(request));
+    return true;
+  }
+
+  receive(text) {
+    let m;
+    try { m = JSON.parse(text); } catch (e) { return; }
+    switch (m.event) {
+      case "frame": return this.frameEvent(m);
+      case "params": return this.showParams(m);
+      case "config_error": return this.showError(m);
+      case "state": return this.showState(m);
+      case "hello": this.lastSeq = null; return;
+      case "bridge": return this.bridgeEvent(m);
+      case "bye": this.setConnection("waiting", `daemon said bye: ${m.reason}`); return;
+      case undefined: return this.reply(m);
+    }
+  }
+
+  bridgeEvent(m) {
+    this.socketText.textContent = m.socket || "–";
+    if (m.state === "connected") {
+      this.connected = true;
+      this.setConnection("connected", "connected");
+      this.lastSeq = null;
+      this.send("get_schema", {}, "schema");
+      this.send("get_params", {}, "params");
+      this.send("get_state", {}, "state");
+      this.send("subscribe", {}, "subscribe");
+    } else if (m.state === "unavailable") {
+      this.setConnection("waiting", "no daemon; retrying…");
+      this.notice.hidden = false;
+      this.notice.textContent = m.message || "";
+    } else if (m.state === "closed") {
+      this.setConnection("waiting", "daemon went away; reconnecting…");
+    }
+  }
+
+  reply(m) {
+    if (!m.ok) {
+      this.notice.hidden = false;
+      this.notice.textContent = `${m.error.code}: ${m.error.message}`;
+      if (m.id === "schema") this.buildPanel(null);
+      return;
+    }
+    if (m.id === "schema") {
+      this.schema = m.result;
+      this.buildPanel(m.result);
+      if (this.params) this.showParams(this.params);
+    } else if (m.id === "params" || (m.result && m.result.params && m.result.revision !== undefined)) {
+      this.showParams(m.result);
+      this.notice.hidden = true;
+    } else if (m.id === "state") {
+      this.showState(m.result);
+    }
+  }
+
+  // MARK: Frames
+
+  frameEvent(m) {
+    this.stats.received++;
+    if (this.lastSeq !== null && m.seq > this.lastSeq + 1) this.stats.gaps += m.seq - this.lastSeq - 1;
+    this.lastSeq = m.seq;
+    if (this.pending) this.stats.dropped++;
+    this.pending = m;
+    const now = performance.now();
+    this.receivedTimes.push(now);
+    if (!this.drawScheduled) {
+      this.drawScheduled = true;
+      requestAnimationFrame(() => this.drawPending());
+    }
+  }
+
+  drawPending() {
+    this.drawScheduled = false;
+    const m = this.pending;
+    this.pending = null;
+    if (!m) return;
+    this.draw(m.frame, m.seq);
+    this.stats.applied++;
+  }
+
+  layoutStage() {
+    if (!this.viewport) return;
+    const box = this.picture.getBoundingClientRect();
+    const margin = 24;
+    const scale = Math.max(0.05, Math.min((box.width - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
+    this.scale = scale;
+    this.stage.style.width = `${this.viewport.width * scale}px`;
+    this.stage.style.height = `${this.viewport.height * scale}px`;
+    this.world.style.width = `${this.viewport.width}px`;
+    this.world.style.height = `${this.viewport.height}px`;
+    this.world.style.transform = `scale(${scale})`;
+    this.stage.dataset.scale = String(scale);
+  }
+
+  // Each card as a layer: its box at position minus anchor offset, the transform about the
+  // anchor. Core Animation multiplies row vectors (p' = p·M, m34 the perspective term) and
+  // lists M row by row; CSS's matrix3d takes a column-vector matrix column by column. The
+  // column-vector matrix is M transposed, so its columns are M's rows: the frame's 16
+  // numbers are matrix3d's arguments in the same order.
+  draw(frame, seq) {
+    const vp = frame.viewport;
+    if (!this.viewport || this.viewport.width !== vp.width || this.viewport.height !== vp.height) {
+      this.viewport = { width: vp.width, height: vp.height };
+      this.layoutStage();
+    }
+    this.front = frame.front;
+    const seen = new Set();
+    frame.cards.forEach((card, order) => {
+      seen.add(card.item);
+      let e = this.cards.get(card.item);
+      if (!e) {
+        e = el("div", { class: "card", "data-item": String(card.item) });
+        e.style.background = cardColor(card.item);
+        this.world.insertBefore(e, this.reveal);
+        this.cards.set(card.item, e);
+      }
+      if (e.textContent !== card.title) e.textContent = card.title;
+      const [w, h] = card.size, [ax, ay] = card.anchor;
+      // Only what changed is written: most frames move transforms and opacity alone, which
+      // the browser composites without laying anything out.
+      const box = `${card.position[0] - ax * w},${card.position[1] - ay * h},${w},${h},${ax},${ay}`;
+      const s = e.style;
+      if (e.box !== box) {
+        e.box = box;
+        s.left = `${card.position[0] - ax * w}px`;
+        s.top = `${card.position[1] - ay * h}px`;
+        s.width = `${w}px`;
+        s.height = `${h}px`;
+        s.fontSize = `${Math.max(8, Math.min(w, h) * 0.22)}px`;
+        s.transformOrigin = `${ax * w}px ${ay * h}px 0`;
+      }
+      s.transform = `matrix3d(${card.transform.join(",")})`;
+      const alpha = String(card.alpha);
+      if (e.alpha !== alpha) { e.alpha = alpha; s.opacity = alpha; }
+      const z = String(order + 1);
+      if (e.z !== z) { e.z = z; s.zIndex = z; }
+      const hidden = card.quad === null;
+      if (e.hidden !== hidden) e.hidden = hidden;
+    });
+    for (const [item, e] of this.cards) {
+      if (!seen.has(item)) { e.remove(); this.cards.delete(item); }
+    }
+    const r = frame.reveal;
+    if (r && r.center) {
+      this.reveal.hidden = false;
+      this.reveal.dataset.revealItem = String(r.item);
+      this.reveal.dataset.progress = String(r.progress);
+      const s = this.reveal.style;
+      s.left = `${r.center[0] - r.radius}px`;
+      s.top = `${r.center[1] - r.radius}px`;
+      s.width = s.height = `${2 * r.radius}px`;
+      s.zIndex = String(frame.cards.length + 1);
+    } else {
+      this.reveal.hidden = true;
+    }
+    this.stage.dataset.seq = String(seq);
+  }
+
+  // The panel's figures change four times a second, not per frame: text that changes makes
+  // the browser lay the panel out again.
+  tickStats(now) {
+    while (this.receivedTimes.length && now - this.receivedTimes[0] > 1000) this.receivedTimes.shift();
+    const texts = [
+      [this.fpsText, `${this.receivedTimes.length} frames/s`],
+      [this.seqText, this.stage.dataset.seq || "–"],
+      [this.skippedText, `${this.stats.gaps} (gaps in seq), ${this.stats.dropped} not drawn (newer came first)`],
+    ];
+    for (const [node, text] of texts) if (node.textContent !== text) node.textContent = text;
+  }
+
+  // MARK: Parameters
+
+  showState(s) {
+    this.state = s;
+  }
+
+  showParams(info) {
+    this.params = info;
+    this.revText.textContent = `${info.revision} (${info.source})`;
+    this.pathText.textContent = info.path || "(built-in defaults)";
+    if (info.error) this.showError(info.error); else this.banner.hidden = true;
+    if (!this.schema && this.rows.size === 0) this.buildPanel(null);
+    const overrides = new Set(info.overridden || []);
+    for (const [key, row] of this.rows) {
+      const [table, name] = key.split(".");
+      const value = info.params[table] ? info.params[table][name] : undefined;
+      row.row.dataset.source = overrides.has(key) ? "set" : "file";
+      row.src.textContent = overrides.has(key) ? "set" : "file";
+      const json = JSON.stringify(value === undefined ? null : value);
+      if (row.row.dataset.value !== undefined && row.row.dataset.value !== json) {
+        row.row.classList.add("changed");
+        setTimeout(() => row.row.classList.remove("changed"), 1500);
+      }
+      row.row.dataset.value = json;
+      if (!this.editing.has(key)) row.set(value);
+    }
+    compareRows();
+  }
+
+  showError(e) {
+    const where = [e.path, e.line != null ? `line ${e.line}` : null, e.column != null ? `column ${e.column}` : null]
+      .filter((x) => x).join(", ");
+    this.banner.textContent = `${where}${where ? ": " : ""}${e.message}`;
+    this.banner.hidden = false;
+  }
+
+  // One row per schema key (or per key in the parameters, from a daemon without get_schema).
+  buildPanel(schema) {
+    this.table.textContent = "";
+    this.rows.clear();
+    let keys = schema ? schema.keys : [];
+    if (!schema && this.params) {
+      for (const [t, v] of Object.entries(this.params.params)) {
+        for (const [k, value] of Object.entries(v)) keys.push({ key: `${t}.${k}`, type: typeof value === "number" ? "number" : "any", default: value });
+      }
+    }
+    let lastTable = null;
+    for (const spec of keys) {
+      const [table] = spec.key.split(".");
+      if (table !== lastTable) {
+        this.table.append(el("tr", { class: "table-head" }, el("td", { colspan: "3", text: `[${table}]` })));
+        lastTable = table;
+      }
+      const row = el("tr", { "data-key": spec.key });
+      const src = el("td", { class: "src", text: "" });
+      const edit = el("td", { class: "edit" });
+      row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
+      this.table.append(row);
+      this.rows.set(spec.key, { row, src, set: this.control(spec, edit) });
+    }
+  }
+
+  // The editor for one key; returns a function that shows a value in it.
+  control(spec, cell) {
+    const key = spec.key;
+    const commit = (value) => sendParam(this, key, value);
+    if ((spec.type === "number" || spec.type === "integer") && spec.min !== undefined) {
+      const integer = spec.type === "integer";
+      const scaleOf = Math.max(1, Math.abs(typeof spec.default === "number" ? spec.default : 1));
+      // The whole allowed range when it is a usable slider; else a window of it around the
+      // default (the box beside takes any allowed value).
+      let lo = spec.min, hi = spec.max;
+      if (hi - lo > 200 * scaleOf) { lo = Math.max(lo, spec.min < 0 ? -8 * scaleOf : spec.min); hi = Math.min(hi, 8 * scaleOf); }
+      // A round step near a thousandth of the slider, so slider values are plain decimals.
+      const step = integer ? 1 : Math.pow(10, Math.floor(Math.log10((hi - lo) / 1000)));
+      const range = el("input", { type: "range", min: String(lo), max: String(hi), step: String(step) });
+      const box = el("input", { type: "number", step: integer ? "1" : "any" });
+      // An open bound is not a value: the slider's end stops a step inside it.
+      const inside = (v) => {
+        if (spec.min_inclusive === false && v <= spec.min) v = spec.min + step;
+        if (spec.max_inclusive === false && v >= spec.max) v = spec.max - step;
+        return v;
+      };
+      const read = (text) => inside(integer ? parseInt(text, 10) : parseFloat(text));
+      range.addEventListener("pointerdown", () => this.editing.add(key));
+      range.addEventListener("input", () => { this.editing.add(key); box.value = range.value; commit(read(range.value)); });
+      range.addEventListener("change", () => { this.editing.delete(key); commit(read(range.value)); });
+      box.addEventListener("change", () => {
+        const v = integer ? parseInt(box.value, 10) : parseFloat(box.value);
+        if (Number.isFinite(v)) commit(v);
+      });
+      cell.append(range, box);
+      return (value) => {
+        if (value === undefined || value === null) { box.value = ""; box.placeholder = "default"; return; }
+        range.value = String(value);
+        if (document.activeElement !== box) box.value = String(value);
+      };
+    }
+    if (spec.type === "boolean") {
+      const check = el("input", { type: "checkbox" });
+      check.addEventListener("change", () => commit(check.checked));
+      cell.append(check);
+      return (value) => { check.checked = value === true; check.indeterminate = value === undefined || value === null; };
+    }
+    if (spec.choices) {
+      const select = el("select");
+      for (const c of spec.choices) select.append(el("option", { value: c, text: c }));
+      select.addEventListener("change", () => commit(select.value));
+      cell.append(select);
+      return (value) => { if (value !== undefined) select.value = value; };
+    }
+    const text = el("input", { type: "text", spellcheck: "false" });
+    text.addEventListener("change", () => {
+      let v;
+      try { v = JSON.parse(text.value); } catch (e) { v = text.value; }
+      commit(v);
+    });
+    cell.append(text);
+    return (value) => {
+      if (document.activeElement === text) return;
+      text.value = value === undefined ? "" : JSON.stringify(value);
+      text.placeholder = value === undefined ? "default" : "";
+    };
+  }
+
+  // MARK: Input (the terminal viewer's bindings)
+
+  spacing() {
+    return this.params ? this.params.params.layout.spacing : 1;
+  }
+
+  deckSize() {
+    if (this.state && this.state.cards) return this.state.cards;
+    return this.params ? this.params.params.layout.cards : 1;
+  }
+
+  key(k) {
+    const n = this.deckSize(), f = this.front;
+    switch (k) {
+      case "j": case "ArrowDown": return this.send("next", { count: 1 });
+      case "k": case "ArrowUp": return this.send("prev", { count: 1 });
+      case "J": case "PageDown": return this.send("fling", { velocity: FLING_VELOCITY });
+      case "K": case "PageUp": return this.send("fling", { velocity: -FLING_VELOCITY });
+      case " ": return this.send("snap");
+      case "g": case "Home": return this.send("scroll_to", { offset: 0, animated: true });
+      case "G": case "End": return this.send("scroll_to", { offset: Math.max(n - 1, 0) * this.spacing(), animated: true });
+      case "d": return this.send("remove", { item: f });
+      case "m": return this.send("move", { from: f, to: f + 1 < n ? f + 1 : 0 });
+      case "i": return this.send("insert", { at: Math.min(f + 1, n), title: `New ${n + 1}` });
+    }
+    return false;
+  }
+}
+
+function describe(spec) {
+  const parts = [spec.key, spec.type];
+  if (spec.min !== undefined) parts.push(`${spec.min_inclusive === false ? "(" : "["}${spec.min}, ${spec.max}${spec.max_inclusive === false ? ")" : "]"}`);
+  if (spec.default !== undefined) parts.push(`default ${JSON.stringify(spec.default)}`);
+  return parts.join(" · ");
+}
+
+// set_params while a control moves: at most one request per animation frame per key, the
+// newest value; in compare mode each panel edits its own daemon.
+function sendParam(view, key, value) {
+  view.outgoing.set(key, value);
+  if (view.flushScheduled) return;
+  view.flushScheduled = true;
+  requestAnimationFrame(() => {
+    view.flushScheduled = false;
+    const params = {};
+    for (const [k, v] of view.outgoing) {
+      const [table, name] = k.split(".");
+      (params[table] = params[table] || {})[name] = v;
+    }
+    view.outgoing.clear();
+    view.send("set_params", { params });
+  });
+}
+
+const views = [];
+for (let i = 0; i < DAEMONS; i++) views.push(new View(i));
+window.cardstack = { views };
+
+// Compare mode: the keys whose values differ are highlighted in both panels.
+function compareRows() {
+  if (!COMPARE) return;
+  const [a, b] = views;
+  for (const [key, ra] of a.rows) {
+    const rb = b.rows.get(key);
+    const differs = !!(rb && a.params && b.params && ra.row.dataset.value !== rb.row.dataset.value);
+    ra.row.classList.toggle("differs", differs);
+    if (rb) rb.row.classList.toggle("differs", differs);
+  }
+}
+
+function everyView(f) { for (const v of views) f(v); }
+
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  let handled = false;
+  everyView((v) => { if (v.key(e.key) !== false) handled = true; });
+  if (handled) e.preventDefault();
+});
+
+// Drag or touch pan: the content follows the pointer (points = CSS px / data-scale) along the
+// axis the gesture started on; release flings with the release velocity (or snaps when slow),
+// as UIScrollView does.
+for (const view of views) {
+  const area = view.picture;
+  let drag = null;
+  area.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    area.setPointerCapture(e.pointerId);
+    area.classList.add("dragging");
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, axis: null, samples: [{ t: e.timeStamp, x: e.clientX, y: e.clientY }], owed: 0, scheduled: false };
+  });
+  area.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.axis) {
+      if (Math.hypot(dx, dy) < 3) return;
+      drag.axis = Math.abs(dx) >= Math.abs(dy) ? "x" : "y";
+    }
+    const moved = drag.axis === "x" ? dx : dy;
+    drag.x = e.clientX; drag.y = e.clientY;
+    drag.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
+    while (drag.samples.length > 2 && e.timeStamp - drag.samples[0].t > 100) drag.samples.shift();
+    drag.owed += -moved / view.scale;
+    if (!drag.scheduled) {
+      drag.scheduled = true;
+      const d = drag;
+      requestAnimationFrame(() => {
+        d.scheduled = false;
+        if (d.owed !== 0) { const by = d.owed; d.owed = 0; everyView((v) => v.send("scroll", { by })); }
+      });
+    }
+  });
+  const end = (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    area.classList.remove("dragging");
+    if (d.owed !== 0) { const by = d.owed; d.owed = 0; everyView((v) => v.send("scroll", { by })); }
+    if (!d.axis) return;
+    const first = d.samples[0], last = d.samples[d.samples.length - 1];
+    const dt = (last.t - first.t) / 1000;
+    const velocity = dt > 0 && e.timeStamp - last.t < 100 ? -((d.axis === "x" ? last.x - first.x : last.y - first.y) / view.scale) / dt : 0;
+    if (Math.abs(velocity) > 50) everyView((v) => v.send("fling", { velocity }));
+    else everyView((v) => v.send("snap"));
+  };
+  area.addEventListener("pointerup", end);
+  area.addEventListener("pointercancel", end);
+  let wheelTimer = null;
+  area.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? area.clientHeight : 1;
+    const delta = (Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY) * unit;
+    const by = delta / view.scale;
+    everyView((v) => v.send("scroll", { by }));
+    clearTimeout(wheelTimer);
+    wheelTimer = setTimeout(() => everyView((v) => { if (v.params && v.params.params.animation.snap) v.send("snap"); }), 200);
+  }, { passive: false });
+}
+
+setInterval(() => { const now = performance.now(); everyView((v) => v.tickStats(now)); }, 250);

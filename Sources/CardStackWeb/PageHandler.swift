@@ -1,0 +1,100 @@
+import NIOCore
+import NIOHTTP1
+
+/// Serves the page's three files to requests that pass the ``RequestGate``; everything else
+/// gets 403 (the gate said no), 404 or 405. The WebSocket upgrade is handled before this
+/// handler sees a request: an upgrade that reaches it was refused.
+final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let gate: RequestGate
+    /// How many daemons the page shows (compare mode when 2 or more).
+    let daemons: Int
+    private var head: HTTPRequestHead?
+
+    init(gate: RequestGate, daemons: Int) {
+        self.gate = gate
+        self.daemons = daemons
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(request): head = request
+        case .body: break
+        case .end:
+            guard let request = head else { return }
+            head = nil
+            respond(to: request, context: context)
+        }
+    }
+
+    private func respond(to request: HTTPRequestHead, context: ChannelHandlerContext) {
+        let websocket = request.headers["upgrade"].first?.lowercased() == "websocket"
+        if let why = gate.refusal(
+            uri: request.uri, host: request.headers["host"].first, origin: request.headers["origin"].first,
+            websocket: websocket)
+        {
+            send(.forbidden, "text/plain; charset=utf-8", "403 Forbidden: \(why)\n", request, context)
+            return
+        }
+        guard request.method == .GET || request.method == .HEAD else {
+            send(.methodNotAllowed, "text/plain; charset=utf-8", "only GET\n", request, context)
+            return
+        }
+        let token = gate.token
+        switch RequestGate.path(request.uri) {
+        case "/", "/index.html":
+            let html = PageAssets.html
+                .replacingAll("__TOKEN__", with: token)
+                .replacingAll("__DAEMONS__", with: String(daemons))
+            send(.ok, "text/html; charset=utf-8", html, request, context)
+        case "/page.js": send(.ok, "text/javascript; charset=utf-8", PageAssets.script, request, context)
+        case "/page.css": send(.ok, "text/css; charset=utf-8", PageAssets.style, request, context)
+        case "/ws":
+            send(.badRequest, "text/plain; charset=utf-8", "/ws takes a WebSocket upgrade\n", request, context)
+        default:
+            send(.notFound, "text/plain; charset=utf-8", "not found\n", request, context)
+        }
+    }
+
+    private func send(
+        _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
+        _ context: ChannelHandlerContext
+    ) {
+        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
+        buffer.writeString(body)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: type)
+        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Content-Security-Policy", value: "frame-ancestors 'none'")
+        headers.add(name: "Referrer-Policy", value: "no-referrer")
+        let keepAlive = request.isKeepAlive && status == .ok
+        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        if request.method != .HEAD {
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let channel = context.channel
+            done.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound]
+            out += replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,89 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// `cardstack web`'s server: the page over HTTP, and `/ws?daemon=N` upgraded to a WebSocket
+/// relayed to the N-th daemon socket (see ``WebSocketRelay``). One event loop does it all.
+public final class WebBridge: Sendable {
+    public let gate: RequestGate
+    public let sockets: [String]
+    public let channel: any Channel
+    /// The port actually bound (the one asked for, or a free one for port 0).
+    public let port: Int
+    let group: MultiThreadedEventLoopGroup
+
+    /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths.
+    public init(host: String, port: Int, sockets: [String]) throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let token = Self.randomToken()
+        let count = sockets.count
+        // Each connection's gate takes the port from the connection's own address (the
+        // port bound, also when port 0 asked for a free one).
+        @Sendable func gate(_ channel: any Channel) -> RequestGate {
+            RequestGate(token: token, listenHost: host, port: channel.localAddress?.port ?? port)
+        }
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: 1 << 20,
+            shouldUpgrade: { channel, head in
+                guard
+                    gate(channel).refusal(
+                        uri: head.uri, host: head.headers["host"].first, origin: head.headers["origin"].first,
+                        websocket: true) == nil,
+                    RequestGate.path(head.uri) == "/ws",
+                    let index = Int(RequestGate.query(head.uri, "daemon") ?? "0"), (0..<count).contains(index)
+                else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
+            },
+            upgradePipelineHandler: { channel, head in
+                let index = Int(RequestGate.query(head.uri, "daemon") ?? "0") ?? 0
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        NIOWebSocketFrameAggregator(
+                            minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: 1 << 20))
+                    try channel.pipeline.syncOperations.addHandler(WebSocketRelay(socketPath: sockets[index]))
+                }
+            })
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                            context.pipeline.removeHandler(name: "page", promise: nil)
+                        }))
+                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), daemons: count), name: "page")
+                }
+            }
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+        let channel: any Channel
+        do {
+            channel = try bootstrap.bind(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        let bound = channel.localAddress?.port ?? port
+        self.gate = RequestGate(token: token, listenHost: host, port: bound)
+        self.sockets = sockets
+        self.channel = channel
+        self.port = bound
+        self.group = group
+    }
+
+    /// Blocks until the server closes.
+    public func wait() throws {
+        try channel.closeFuture.wait()
+    }
+
+    /// 128 random bits (the system generator reads the kernel's `getrandom`), as 32 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+}

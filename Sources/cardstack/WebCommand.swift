@@ -1,0 +1,116 @@
+import ArgumentParser
+import CardStackProtocol
+import CardStackWeb
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Preview the card stack in a browser, with a live parameter panel.",
+        discussion: """
+            Serves a page that draws every frame the daemon sends as a browser draws Core \
+            Animation layers (each card's position, anchor point, 3D transform and alpha), \
+            beside a panel of every parameter in force: where each value comes from (the file \
+            or `set`), a slider per number that changes it live (set_params), the file's \
+            error with line and column while it does not load, frames per second received, \
+            frames skipped and the connection's state.
+
+            Input: the terminal viewer's keys (j/k next/prev, J/K fling, space snap, g/G \
+            first/last, d/m/i deck edits); drag or swipe to scroll, and release to fling at \
+            the release speed; the wheel scrolls.
+
+            Compare mode: give --socket twice to see two daemons (two parameter files) side \
+            by side; parameters that differ are highlighted, and every input goes to both.
+
+            The first line on standard output is the URL to open; it holds a token made for \
+            this run, without which every request is refused (403), as is a Host that is not \
+            this address and a WebSocket from another site's page. To view a daemon on \
+            another machine, forward its socket and point --socket at the local end:
+              ssh -N -L /tmp/r.sock:/run/user/1000/cardstack/cardstackd.sock host &
+              cardstack web --socket /tmp/r.sock
+            """)
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "A daemon's socket; twice for compare mode (default: $CARDSTACK_SOCKET, $XDG_RUNTIME_DIR/cardstack/cardstackd.sock, /tmp/cardstack-$UID/cardstackd.sock).",
+            valueName: "path"))
+    var socket: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Address to serve on; port 0 picks a free port. Anything but loopback is reachable by others on the network (the token still guards it).",
+            valueName: "host:port"))
+    var listen = "127.0.0.1:8372"
+
+    @Flag(name: .long, help: "Do not open the page in a browser (otherwise xdg-open when a display is there).")
+    var noOpen = false
+
+    func validate() throws {
+        _ = try address()
+        guard socket.count <= 2 else { throw ValidationError("--socket: at most two daemons side by side") }
+    }
+
+    /// `--listen` split into host and port.
+    func address() throws -> (host: String, port: Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+            (0...65535).contains(port), colon != listen.startIndex
+        else {
+            throw ValidationError("--listen must be HOST:PORT, e.g. 127.0.0.1:8372 or [::1]:0, got \"\(listen)\"")
+        }
+        return (String(listen[..<colon]), port)
+    }
+
+    func run() throws {
+        let (host, port) = try address()
+        let paths = socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
+        let bridge: WebBridge
+        do {
+            bridge = try WebBridge(host: host, port: port, sockets: paths)
+        } catch {
+            printError("cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)")
+            throw ExitCode(1)
+        }
+        let shown = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        let url = "http://\(shown):\(bridge.port)/?token=\(bridge.gate.token)"
+        // Written at once, not through stdio's buffer: scripts wait for this line.
+        let line = Array((url + "\n").utf8)
+        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if !isLoopback(host) {
+            printError(
+                "cardstack web: warning: listening on \(host), reachable from other machines; anyone with the URL can drive the daemon. Use 127.0.0.1 and ssh -L to view remotely.")
+        }
+        for path in paths {
+            printError("cardstack web: daemon socket \(path)")
+        }
+        let environment = currentEnvironment()
+        if !noOpen, environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true {
+            open(url)
+        }
+        try bridge.wait()
+    }
+
+    private func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+    }
+
+    /// Starts `xdg-open URL` and does not wait for it (a missing xdg-open is not an error).
+    private func open(_ url: String) {
+        var pid = pid_t()
+        let args = ["xdg-open", url]
+        var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if posix_spawnp(&pid, "xdg-open", &actions, nil, &argv, environ) != 0 {
+            printError("cardstack web: could not run xdg-open; open the URL above yourself")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+"""`get_schema` and the `overridden` field of get_params / params events."""
+
+
+def test_get_schema_lists_every_key_with_type_range_and_defaults(daemon):
+    client = daemon.client()
+    keys = {k["key"]: k for k in client.ok("get_schema")["keys"]}
+    params = client.ok("get_params")["params"]
+    # Every key the daemon reports is described (carousel keys are optional: absent from params).
+    for table, values in params.items():
+        for key in values:
+            assert f"{table}.{key}" in keys, f"{table}.{key}"
+    spacing = keys["layout.spacing"]
+    assert spacing["type"] == "number"
+    assert (spacing["min"], spacing["max"], spacing["min_inclusive"], spacing["max_inclusive"]) == (0, 100000, False, True)
+    fps = keys["animation.fps"]
+    assert fps["type"] == "integer" and (fps["min"], fps["max"]) == (1, 240)
+    assert keys["layout.wrap"]["type"] == "boolean"
+    style = keys["layout.style"]
+    assert style["type"] == "string" and "stack" in style["choices"] and "coverflow" in style["choices"]
+    assert style["default"] == "stack"
+    # Defaults that depend on the style say so, for every style.
+    wrap = keys["layout.wrap"]["by_style"]
+    assert wrap["stack"] is True and wrap["coverflow"] is False
+    assert set(wrap) == set(style["choices"])
+    assert "by_style" not in keys["layout.spacing"] or keys["layout.spacing"]["by_style"]
+    anchor = keys["card.anchor"]
+    assert anchor["type"] == "array" and (anchor["min"], anchor["max"]) == (0, 1)
+
+
+def test_overrides_list_the_keys_set_params_set_until_the_file_changes(daemon):
+    client = daemon.client()
+    assert client.ok("get_params")["overridden"] == []
+    client.ok("subscribe", events=["params"])
+    result = client.ok("set_params", params={"layout": {"m34": -0.001}, "card": {"width": 200}})
+    assert result["overridden"] == ["layout.m34", "card.width"]
+    event = client.event("params")
+    assert event["overridden"] == ["layout.m34", "card.width"]
+    assert client.ok("set_params", params={"layout": {"spacing": 41}})["overridden"] == ["layout.m34", "layout.spacing", "card.width"]
+    daemon.config.write_text(daemon.config.read_text().replace("spacing = 30.0", "spacing = 32.0"))
+    event = client.event("params", timeout=10, where=lambda e: e["source"] == "file")
+    assert event["overridden"] == []

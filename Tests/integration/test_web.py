@@ -1,0 +1,372 @@
+"""`cardstack web`: the page in headless Chromium against real daemons, and the bridge's
+refusals over raw sockets."""
+import http.client
+import json
+import re
+import signal
+
+import pytest
+
+from conftest import DEFAULT_CONFIG, wait_for
+from webtools import Bridge, WebSocket, assert_cards_match, find_chromium, page_state, start_browser, wait_page_seq
+
+needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed (make test-deps)")
+
+
+def config(style=None, **tables):
+    """The default file with `style` and any table keys replaced, as TOML text."""
+    text = DEFAULT_CONFIG.read_text()
+    if style:
+        text = re.sub(r'(?m)^style = ".*"$', f'style = "{style}"', text)
+    for dotted, value in tables.items():
+        key = dotted.split("__")[1]
+        text, n = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value}", text, count=1)
+        assert n == 1, dotted
+    return text
+
+
+@pytest.fixture
+def bridges():
+    started = []
+
+    def start(sockets, **kwargs):
+        b = Bridge(sockets, **kwargs)
+        started.append(b)
+        return b
+
+    yield start
+    for b in started:
+        b.stop()
+
+
+@pytest.fixture
+def browser():
+    if find_chromium() is None:
+        pytest.skip("chromium and chromedriver are not installed (make test-deps)")
+    driver = start_browser()
+    yield driver
+    driver.quit()
+
+
+def subscribed(daemon):
+    client = daemon.client()
+    client.ok("subscribe", events=["frame", "params", "state", "config_error"])
+    return client
+
+
+def open_page(browser, bridge):
+    browser.get(bridge.url)
+    wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('.conn')].every(c => c.dataset.state === 'connected')"),
+        timeout=10, what="the page to connect")
+
+
+def latest_frame(client, timeout=5):
+    """The newest frame event the client has (waits for one)."""
+    event = client.event("frame", timeout=timeout)
+    while True:
+        try:
+            event = client.event("frame", timeout=0.3)
+        except TimeoutError:
+            return event
+
+
+def row(browser, key, view=0):
+    return browser.execute_script(
+        "const r = document.querySelector(`.view[data-view='${arguments[1]}'] tr[data-key='${arguments[0]}']`);"
+        "return r && {value: r.dataset.value, source: r.dataset.source, differs: r.classList.contains('differs')};",
+        key, view)
+
+
+def is_mid_flip(frame):
+    """Whether some card is turned about its x axis (its quad's top and bottom differ in width)."""
+    for card in frame["cards"]:
+        q = card["quad"]
+        if q and abs((q[1][0] - q[0][0]) - (q[2][0] - q[3][0])) > 2:
+            return True
+    return False
+
+
+# MARK: Drawing
+
+@needs_chromium
+@pytest.mark.parametrize("style", ["stack", "coverflow", "cylinder"])
+def test_every_card_box_is_its_quad_box(make_daemon, bridges, browser, style):
+    daemon = make_daemon(config(style))
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    fractions = [0.5, 1.3, 2.6, 0.25, 0.75, 1.5] if style == "stack" else [1.4]
+    for fraction in fractions:
+        client.ok("scroll_to", offset=fraction * spacing)
+        event = latest_frame(client)
+        if style != "stack" or is_mid_flip(event["frame"]):
+            break
+    else:
+        pytest.fail("no offset puts a stack card mid-flip")
+    wait_page_seq(browser, event["seq"])
+    assert int(page_state(browser)["seq"]) == event["seq"]
+    assert assert_cards_match(browser, event["frame"]) >= 3
+
+
+# MARK: The panel
+
+@needs_chromium
+def test_a_save_shows_in_the_panel_and_the_picture(make_daemon, bridges, browser):
+    daemon = make_daemon(config("coverflow"))
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    wait_for(lambda: row(browser, "layout.spacing") and row(browser, "layout.spacing")["value"] is not None,
+             what="the spacing row")
+    old = json.loads(row(browser, "layout.spacing")["value"])
+    new = old + 17.5
+    text = daemon.config.read_text()
+    daemon.config.write_text(re.sub(r"(?m)^spacing = .*$", f"spacing = {new}", text))
+    client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["spacing"] == new)
+    event = latest_frame(client)
+    wait_for(lambda: json.loads(row(browser, "layout.spacing")["value"]) == new, what="the panel to show the saved spacing")
+    assert row(browser, "layout.spacing")["source"] == "file"
+    wait_page_seq(browser, event["seq"])
+    assert assert_cards_match(browser, event["frame"]) >= 2
+
+
+@needs_chromium
+def test_editing_in_the_panel_sets_the_daemon_and_shows_set(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    wait_for(lambda: row(browser, "layout.m34"), what="the m34 row")
+    browser.execute_script(
+        "const box = document.querySelector(\"tr[data-key='layout.m34'] input[type=number]\");"
+        "box.value = '-0.001'; box.dispatchEvent(new Event('change'));")
+    client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["m34"] == -0.001)
+    info = client.ok("get_params")
+    assert info["overrides"] == ["layout.m34"]
+    wait_for(lambda: row(browser, "layout.m34")["source"] == "set", what="the row to say set")
+    assert row(browser, "layout.spacing")["source"] == "file"
+    # The slider sends while it moves.
+    browser.execute_script(
+        "const r = document.querySelector(\"tr[data-key='layout.spacing'] input[type=range]\");"
+        "r.value = '45'; r.dispatchEvent(new Event('input'));")
+    client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["spacing"] == 45)
+    assert client.ok("get_params")["overrides"] == ["layout.m34", "layout.spacing"]
+
+
+@needs_chromium
+def test_the_error_banner_shows_until_a_good_file(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    good = daemon.config.read_text()
+    daemon.config.write_text(good.replace("spacing = 30.0", "spacing = -4"))
+    error = client.event("config_error", timeout=10)
+    banner = lambda: browser.execute_script(
+        "const b = document.querySelector('.banner'); return b.hidden ? null : b.textContent;")
+    text = wait_for(banner, what="the error banner")
+    assert str(daemon.config) in text
+    assert f"line {error['line']}" in text and f"column {error['column']}" in text
+    assert error["message"] in text
+    daemon.config.write_text(good.replace("spacing = 30.0", "spacing = 31.0"))
+    client.event("params", timeout=10)
+    wait_for(lambda: banner() is None, what="the banner to go")
+
+
+# MARK: Input
+
+@needs_chromium
+def test_keys_and_a_drag_move_the_daemon(make_daemon, bridges, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    daemon = make_daemon(config("coverflow"))
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    at_rest = lambda offset: (lambda: (lambda s: not s["animating"] and abs(s["offset"] - offset) < 1e-9 and s)(client.ok("get_state")))
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("j")
+    wait_for(at_rest(spacing), timeout=10, what="next to land on the second card")
+    body.send_keys("j")
+    wait_for(at_rest(2 * spacing), timeout=10, what="next to land on the third card")
+    body.send_keys("k")
+    wait_for(at_rest(spacing), timeout=10, what="prev to come back")
+    # A drag to the left scrolls forward and the release flings or snaps; either way the
+    # deck ends further on, on a card.
+    picture = browser.find_element(By.CSS_SELECTOR, ".picture")
+    actions = ActionChains(browser, duration=20)
+    actions.move_to_element(picture).click_and_hold()
+    for _ in range(8):
+        actions.move_by_offset(-25, 0)
+    actions.release().perform()
+    def landed_further():
+        s = client.ok("get_state")
+        return not s["animating"] and s["offset"] > spacing + 1 and abs(s["offset"] / spacing - round(s["offset"] / spacing)) < 1e-9
+    wait_for(landed_further, timeout=10, what="the drag to move the deck on and settle on a card")
+
+
+# MARK: Compare mode
+
+@needs_chromium
+def test_compare_mode_shows_both_and_sends_to_both(make_daemon, bridges, browser):
+    a = make_daemon(config("coverflow"))
+    b = make_daemon(config("coverflow", layout__spacing="45.0"))
+    ca, cb = subscribed(a), subscribed(b)
+    bridge = bridges([a.socket, b.socket])
+    open_page(browser, bridge)
+    assert browser.execute_script("return document.querySelectorAll('[data-stage]').length") == 2
+    wait_for(lambda: row(browser, "layout.spacing", 1) and row(browser, "layout.spacing", 1)["differs"],
+             what="spacing highlighted as different")
+    assert row(browser, "layout.spacing", 0)["differs"]
+    assert not row(browser, "layout.cards", 0)["differs"]
+    from selenium.webdriver.common.by import By
+    browser.find_element(By.TAG_NAME, "body").send_keys("j")
+    for client, spacing in ((ca, a), (cb, b)):
+        d = client.ok("get_params")["params"]["layout"]["spacing"]
+        wait_for(lambda: (lambda s: not s["animating"] and abs(s["offset"] - d) < 1e-9)(client.ok("get_state")),
+                 timeout=10, what="both daemons to move one card")
+    ea, eb = latest_frame(ca), latest_frame(cb)
+    wait_page_seq(browser, ea["seq"], "[data-stage='0']")
+    wait_page_seq(browser, eb["seq"], "[data-stage='1']")
+    assert_cards_match(browser, ea["frame"], "[data-stage='0']")
+    assert_cards_match(browser, eb["frame"], "[data-stage='1']")
+
+
+# MARK: Reconnecting
+
+@needs_chromium
+def test_the_page_reconnects_after_a_daemon_restart(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    daemon.stop()
+    wait_for(lambda: browser.execute_script("return document.querySelector('.conn').dataset.state") == "waiting",
+             timeout=10, what="the page to see the daemon go")
+    daemon.start()
+    open_page(browser, bridge)
+    client = subscribed(daemon)
+    client.ok("scroll_to", offset=12.0)
+    event = latest_frame(client)
+    wait_page_seq(browser, event["seq"])
+    assert_cards_match(browser, event["frame"])
+
+
+# MARK: Who may connect (raw sockets, no browser)
+
+def get(bridge, path, host=None):
+    conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=5)
+    conn.putrequest("GET", path, skip_host=True)
+    conn.putheader("Host", host or f"127.0.0.1:{bridge.port}")
+    conn.endheaders()
+    response = conn.getresponse()
+    body = response.read().decode()
+    conn.close()
+    return response.status, body
+
+
+def test_requests_without_the_token_are_refused(daemon, bridges):
+    bridge = bridges([daemon.socket])
+    t = bridge.token
+    assert get(bridge, f"/?token={t}")[0] == 200
+    assert get(bridge, f"/page.js?token={t}")[0] == 200
+    assert get(bridge, f"/page.css?token={t}")[0] == 200
+    for path in ("/", "/page.js", "/?token=", f"/?token={t[:-1]}0" if t[-1] != "0" else f"/?token={t[:-1]}1",
+                 f"/page.js?tok={t}"):
+        status, body = get(bridge, path)
+        assert status == 403, path
+        assert "token" in body
+    ws = WebSocket(bridge.port, "/ws", origin=f"http://127.0.0.1:{bridge.port}")
+    assert ws.status == 403
+    ws.close()
+
+
+def test_a_foreign_host_is_refused(daemon, bridges):
+    bridge = bridges([daemon.socket])
+    t = bridge.token
+    for host in (f"localhost:{bridge.port}", f"[::1]:{bridge.port}", f"127.0.0.1:{bridge.port}"):
+        assert get(bridge, f"/?token={t}", host=host)[0] == 200, host
+    for host in ("evil.example:80", f"evil.example:{bridge.port}", "127.0.0.1", f"127.0.0.1:{bridge.port + 1}"):
+        status, body = get(bridge, f"/?token={t}", host=host)
+        assert status == 403, host
+        assert "Host" in body
+    ws = WebSocket(bridge.port, f"/ws?token={t}", host=f"evil.example:{bridge.port}", origin=f"http://evil.example:{bridge.port}")
+    assert ws.status == 403
+
+
+def test_a_websocket_from_another_origin_is_refused(daemon, bridges):
+    bridge = bridges([daemon.socket])
+    path = f"/ws?token={bridge.token}"
+    for origin in ("http://evil.example", f"http://localhost:{bridge.port}", "null", None):
+        ws = WebSocket(bridge.port, path, origin=origin)
+        assert ws.status == 403, origin
+        ws.close()
+    ws = WebSocket(bridge.port, path, origin=f"http://127.0.0.1:{bridge.port}")
+    assert ws.status == 101
+    ws.close()
+
+
+def test_the_bridge_relays_lines_unchanged(daemon, bridges):
+    bridge = bridges([daemon.socket])
+    ws = WebSocket(bridge.port, f"/ws?token={bridge.token}", origin=f"http://127.0.0.1:{bridge.port}")
+    assert ws.status == 101
+    assert ws.read_json(lambda m: m.get("event") == "bridge")["state"] == "connected"
+    hello = ws.read_json(lambda m: m.get("event") == "hello")
+    assert hello["protocol"] == 1
+    ws.send_text(json.dumps({"id": "p", "cmd": "ping"}))
+    assert ws.read_json(lambda m: m.get("id") == "p") == {"id": "p", "ok": True, "result": {}}
+    # A request over the daemon's line limit is refused by the bridge, and the connection goes on.
+    ws.send_text(json.dumps({"id": "big", "cmd": "ping", "pad": "x" * 70000}))
+    refused = ws.read_json(lambda m: "ok" in m)
+    assert refused["ok"] is False and refused["error"]["code"] == "line_too_long"
+    ws.send_text('{"id":"a","cmd":"ping"}\n{"id":"b","cmd":"ping"}')
+    assert ws.read_json(lambda m: "ok" in m)["error"]["code"] == "parse_error"
+    ws.send_text(json.dumps({"id": 7, "cmd": "get_state"}))
+    assert ws.read_json(lambda m: m.get("id") == 7)["ok"]
+    ws.close()
+
+
+def test_a_non_loopback_listen_warns(daemon, bridges):
+    bridge = bridges([daemon.socket], listen="0.0.0.0:0")
+    assert bridge.url.startswith("http://127.0.0.1:")
+    assert get(bridge, f"/?token={bridge.token}")[0] == 200
+    assert get(bridge, "/")[0] == 403
+    bridge.stop()
+    assert "warning" in bridge.proc.stderr.read().decode()
+
+
+def test_no_daemon_says_so_and_closes(tmp_path, bridges):
+    bridge = bridges([tmp_path / "nobody.sock"])
+    ws = WebSocket(bridge.port, f"/ws?token={bridge.token}", origin=f"http://127.0.0.1:{bridge.port}")
+    message = ws.read_json(lambda m: m.get("event") == "bridge")
+    assert message["state"] == "unavailable"
+    assert "nobody.sock" in message["message"]
+
+
+@needs_chromium
+def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
+    """A frame's `reveal` (the circle reveal of `open`) is drawn as its circle. The daemon's
+    own frame is taken and given a reveal, then handed to the page's drawing code."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    event = latest_frame(client)
+    wait_page_seq(browser, event["seq"])
+    frame = dict(event["frame"], reveal={"item": 0, "center": [150.0, 300.0], "radius": 90.0, "progress": 0.5})
+    box = browser.execute_script(
+        "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]);"
+        "const s = v.stage.getBoundingClientRect(), r = v.reveal.getBoundingClientRect();"
+        "return {hidden: v.reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width};",
+        frame, event["seq"])
+    assert not box["hidden"]
+    scale = box["scale"]
+    assert abs(box["left"] - 60 * scale) <= 1.5 and abs(box["top"] - 210 * scale) <= 1.5
+    assert abs(box["width"] - 180 * scale) <= 1.5
+    hidden = browser.execute_script(
+        "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]); return v.reveal.hidden;",
+        event["frame"], event["seq"])
+    assert hidden

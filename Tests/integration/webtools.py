@@ -1,0 +1,218 @@
+"""Helpers for `cardstack web`: the bridge as a real process, headless Chromium through
+Selenium, a minimal WebSocket client for raw protocol checks, and the page's geometry."""
+import base64
+import os
+import pathlib
+import selectors
+import shutil
+import socket
+import struct
+import subprocess
+import time
+import urllib.parse
+
+from conftest import BIN, wait_for
+
+CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+DRIVER_CANDIDATES = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+
+
+def find_chromium():
+    """(browser, driver) paths, or None when either is missing."""
+    browser = next((p for p in CHROMIUM_CANDIDATES if os.path.exists(p)), shutil.which("chromium"))
+    driver = next((p for p in DRIVER_CANDIDATES if os.path.exists(p)), shutil.which("chromedriver"))
+    return (browser, driver) if browser and driver else None
+
+
+def start_browser(width=1400, height=900, extra=()):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    browser, driver = find_chromium()
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}", "--force-device-scale-factor=1",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows", *extra):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+class Bridge:
+    """A real `cardstack web` process on a free port."""
+
+    def __init__(self, sockets, listen="127.0.0.1:0", extra=()):
+        args = [str(BIN / "cardstack"), "web", "--no-open", "--listen", listen, *extra]
+        for s in sockets:
+            args += ["--socket", str(s)]
+        env = dict(os.environ)
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        self.url = self._first_line(timeout=10).strip()
+        parsed = urllib.parse.urlparse(self.url)
+        self.host = parsed.hostname
+        self.port = parsed.port
+        self.token = urllib.parse.parse_qs(parsed.query)["token"][0]
+
+    def _first_line(self, timeout):
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + timeout
+        data = b""
+        while b"\n" not in data:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None:
+                raise AssertionError(f"cardstack web printed no URL: {data!r} {self.stderr_text()}")
+            if sel.select(left):
+                chunk = os.read(self.proc.stdout.fileno(), 4096)
+                if not chunk:
+                    continue
+                data += chunk
+        return data.split(b"\n", 1)[0].decode()
+
+    def stderr_text(self):
+        if self.proc.poll() is None:
+            return ""
+        return self.proc.stderr.read().decode(errors="replace")
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class WebSocket:
+    """A minimal RFC 6455 client: text messages only, enough to check the relay."""
+
+    def __init__(self, port, path, host=None, origin=None, timeout=5.0):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        host = host or f"127.0.0.1:{port}"
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [f"GET {path} HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if origin is not None:
+            lines.append(f"Origin: {origin}")
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                break
+            self.buffer += chunk
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        self.status = int(head.split(b" ")[1]) if head else 0
+        self.head = head.decode(errors="replace")
+
+    def send_text(self, text):
+        data = text.encode()
+        mask = os.urandom(4)
+        n = len(data)
+        header = bytes([0x81])
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+        self.sock.sendall(header + mask + masked)
+
+    def _need(self, n):
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(1 << 16)
+            if not chunk:
+                raise ConnectionError("the bridge closed the WebSocket")
+            self.buffer += chunk
+
+    def read(self):
+        """The next message as (opcode, bytes)."""
+        self._need(2)
+        opcode = self.buffer[0] & 0x0F
+        n = self.buffer[1] & 0x7F
+        offset = 2
+        if n == 126:
+            self._need(4)
+            n = struct.unpack(">H", self.buffer[2:4])[0]
+            offset = 4
+        elif n == 127:
+            self._need(10)
+            n = struct.unpack(">Q", self.buffer[2:10])[0]
+            offset = 10
+        self._need(offset + n)
+        payload = self.buffer[offset:offset + n]
+        self.buffer = self.buffer[offset + n:]
+        return opcode, payload
+
+    def read_json(self, where=lambda m: True, timeout=5.0):
+        import json
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            opcode, payload = self.read()
+            if opcode == 1:
+                message = json.loads(payload)
+                if where(message):
+                    return message
+        raise TimeoutError("no matching WebSocket message")
+
+    def close(self):
+        self.sock.close()
+
+
+def page_state(driver, stage_selector="#stage"):
+    """The stage's scale and seq, its rectangle, and every card's rectangle relative to it."""
+    return driver.execute_script(
+        """
+        const stage = document.querySelector(arguments[0]);
+        const s = stage.getBoundingClientRect();
+        const cards = {};
+        for (const e of stage.querySelectorAll('[data-item]')) {
+          const r = e.getBoundingClientRect();
+          cards[e.dataset.item] = {hidden: e.hidden || getComputedStyle(e).display === 'none',
+            left: r.left - s.left, top: r.top - s.top, right: r.right - s.left, bottom: r.bottom - s.top,
+            title: e.textContent, opacity: parseFloat(getComputedStyle(e).opacity)};
+        }
+        return {scale: parseFloat(stage.dataset.scale), seq: stage.dataset.seq, cards: cards};
+        """,
+        stage_selector,
+    )
+
+
+def wait_page_seq(driver, seq, stage_selector="#stage", timeout=10):
+    """Waits until the stage shows frame `seq` (or a later one)."""
+    def shown():
+        value = driver.execute_script("const s=document.querySelector(arguments[0]); return s && s.dataset.seq;", stage_selector)
+        return value not in (None, "") and int(value) >= seq
+    wait_for(shown, timeout=timeout, what=f"the page to show frame {seq}")
+
+
+def assert_cards_match(driver, frame, stage_selector="#stage", tolerance=1.5):
+    """Every card's box relative to the stage is its quad's box times data-scale."""
+    state = page_state(driver, stage_selector)
+    scale = state["scale"]
+    assert scale > 0
+    items = {str(c["item"]) for c in frame["cards"]}
+    assert set(state["cards"]) == items
+    checked = 0
+    for card in frame["cards"]:
+        box = state["cards"][str(card["item"])]
+        if card["quad"] is None:
+            assert box["hidden"], card
+            continue
+        assert not box["hidden"], card
+        xs = [p[0] for p in card["quad"]]
+        ys = [p[1] for p in card["quad"]]
+        want = (min(xs) * scale, min(ys) * scale, max(xs) * scale, max(ys) * scale)
+        got = (box["left"], box["top"], box["right"], box["bottom"])
+        for w, g in zip(want, got):
+            assert abs(w - g) <= tolerance, (card["item"], want, got, scale)
+        assert box["title"] == card["title"]
+        assert abs(box["opacity"] - card["alpha"]) < 1e-3
+        checked += 1
+    return checked
