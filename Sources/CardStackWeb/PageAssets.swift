@@ -145,15 +145,15 @@ enum PageAssets {
             this.revText = el("dd", { class: "revision", text: "–" });
             this.pathText = el("dd", { class: "path", text: "–" });
             this.socketText = el("dd", { class: "socket", text: "–" });
+            // A replay has no socket and receives nothing: it shows where playback is instead.
             const status = el("dl", { class: "status" },
               el("dt", { text: "daemon" }), this.conn,
-              el("dt", { text: "socket" }), this.socketText,
+              ...(REPLAY ? [] : [el("dt", { text: "socket" }), this.socketText]),
               el("dt", { text: "file" }), this.pathText,
               el("dt", { text: "revision" }), this.revText,
-              el("dt", { text: "received" }), this.fpsText,
-              el("dt", { text: "skipped" }), this.skippedText,
+              ...(REPLAY ? [] : [el("dt", { text: "received" }), this.fpsText, el("dt", { text: "skipped" }), this.skippedText]),
               el("dt", { text: "seq" }), this.seqText,
-              ...(REPLAY ? [el("dt", { text: "replay" }), this.replayText] : []));
+              ...(REPLAY ? [el("dt", { text: "playback" }), this.replayText] : []));
             this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
             this.notice = el("div", { class: "notice", hidden: "" });
             this.table = el("table", { class: "params" });
