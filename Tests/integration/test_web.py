@@ -144,7 +144,7 @@ def test_editing_in_the_panel_sets_the_daemon_and_shows_set(make_daemon, bridges
         "box.value = '-0.001'; box.dispatchEvent(new Event('change'));")
     client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["m34"] == -0.001)
     info = client.ok("get_params")
-    assert info["overrides"] == ["layout.m34"]
+    assert info["overridden"] == ["layout.m34"]
     wait_for(lambda: row(browser, "layout.m34")["source"] == "set", what="the row to say set")
     assert row(browser, "layout.spacing")["source"] == "file"
     # The slider sends while it moves.
@@ -152,7 +152,7 @@ def test_editing_in_the_panel_sets_the_daemon_and_shows_set(make_daemon, bridges
         "const r = document.querySelector(\"tr[data-key='layout.spacing'] input[type=range]\");"
         "r.value = '45'; r.dispatchEvent(new Event('input'));")
     client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["spacing"] == 45)
-    assert client.ok("get_params")["overrides"] == ["layout.m34", "layout.spacing"]
+    assert client.ok("get_params")["overridden"] == ["layout.m34", "layout.spacing"]
 
 
 @needs_chromium
