@@ -434,12 +434,15 @@ def test_replay_plays_a_recording_in_the_page(make_daemon, bridges, browser, tmp
              what="the recording's parameters in the panel")
     assert json.loads(row(browser, "layout.spacing")["value"]) == events[0]["params"]["layout"]["spacing"]
     body = browser.find_element(By.TAG_NAME, "body")
-    # Slowest speed, so the recording lasts while the keys arrive; from the start if it ended.
-    body.send_keys("----")
+    # Fastest speed to the end; then the slowest, and space plays again from the start (the
+    # recording now lasts 20 s, while the keys arrive).
+    body.send_keys("+++")
+    wait_for(lambda: replay_status(browser)["speed"] == "4", what="×4")
+    wait_for(lambda: replay_status(browser)["end"] == "true", timeout=10, what="the end of the recording")
+    body.send_keys("-----")
     wait_for(lambda: replay_status(browser)["speed"] == "0.1", what="×0.1")
-    if replay_status(browser)["end"] == "true":
-        body.send_keys(" ")  # at the end, space plays again
-        wait_for(lambda: replay_status(browser)["end"] == "false", what="playing again")
+    body.send_keys(" ")  # at the end, space plays again
+    wait_for(lambda: replay_status(browser)["end"] == "false", what="playing again")
     assert replay_status(browser)["paused"] == "false"
     # Space pauses: the frame on screen stays.
     body.send_keys(" ")
