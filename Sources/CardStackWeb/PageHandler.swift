@@ -1,7 +1,7 @@
 import NIOCore
 import NIOHTTP1
 
-/// Serves the page's three files to requests that pass the ``RequestGate``; everything else
+/// Serves the page's three files (and, in replay mode, the recording) to requests that pass the ``RequestGate``; everything else
 /// gets 403 (the gate said no), 404 or 405. The WebSocket upgrade is handled before this
 /// handler sees a request: an upgrade that reaches it was refused.
 final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -11,11 +11,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     let gate: RequestGate
     /// How many daemons the page shows (compare mode when 2 or more).
     let daemons: Int
+    /// The recording the page plays (`cardstack web --replay`), or nil.
+    let recording: [UInt8]?
     private var head: HTTPRequestHead?
 
-    init(gate: RequestGate, daemons: Int) {
+    init(gate: RequestGate, daemons: Int, recording: [UInt8]? = nil) {
         self.gate = gate
         self.daemons = daemons
+        self.recording = recording
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -48,9 +51,18 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             let html = PageAssets.html
                 .replacingAll("__TOKEN__", with: token)
                 .replacingAll("__DAEMONS__", with: String(daemons))
+                .replacingAll("__REPLAY__", with: recording == nil ? "" : "1")
             send(.ok, "text/html; charset=utf-8", html, request, context)
         case "/page.js": send(.ok, "text/javascript; charset=utf-8", PageAssets.script, request, context)
         case "/page.css": send(.ok, "text/css; charset=utf-8", PageAssets.style, request, context)
+        case "/recording":
+            if let recording {
+                send(.ok, "application/x-ndjson; charset=utf-8", recording, request, context)
+            } else {
+                send(.notFound, "text/plain; charset=utf-8", "no recording: start `cardstack web --replay FILE`\n", request, context)
+            }
+        case "/ws" where recording != nil:
+            send(.notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to connect to\n", request, context)
         case "/ws":
             send(.badRequest, "text/plain; charset=utf-8", "/ws takes a WebSocket upgrade\n", request, context)
         default:
@@ -62,8 +74,15 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {
-        var buffer = context.channel.allocator.buffer(capacity: body.utf8.count)
-        buffer.writeString(body)
+        send(status, type, Array(body.utf8), request, context)
+    }
+
+    private func send(
+        _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ request: HTTPRequestHead,
+        _ context: ChannelHandlerContext
+    ) {
+        var buffer = context.channel.allocator.buffer(capacity: body.count)
+        buffer.writeBytes(body)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
         headers.add(name: "Content-Length", value: String(buffer.readableBytes))

@@ -5,16 +5,22 @@ import NIOWebSocket
 
 /// `cardstack web`'s server: the page over HTTP, and `/ws?daemon=N` upgraded to a WebSocket
 /// relayed to the N-th daemon socket (see ``WebSocketRelay``). One event loop does it all.
+///
+/// With a recording (`cardstack web --replay FILE`) there is no daemon: the page fetches the
+/// recording from `/recording` and plays it itself.
 public final class WebBridge: Sendable {
     public let gate: RequestGate
     public let sockets: [String]
+    /// The recording served at `/recording` (replay mode), or nil.
+    public let recording: [UInt8]?
     public let channel: any Channel
     /// The port actually bound (the one asked for, or a free one for port 0).
     public let port: Int
     let group: MultiThreadedEventLoopGroup
 
-    /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths.
-    public init(host: String, port: Int, sockets: [String]) throws {
+    /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths, or
+    /// `recording` the JSON lines of a recording to replay (then `sockets` is empty).
+    public init(host: String, port: Int, sockets: [String], recording: [UInt8]? = nil) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let token = Self.randomToken()
         let count = sockets.count
@@ -54,7 +60,7 @@ public final class WebBridge: Sendable {
                         withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                             context.pipeline.removeHandler(name: "page", promise: nil)
                         }))
-                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), daemons: count), name: "page")
+                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), daemons: count, recording: recording), name: "page")
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -68,6 +74,7 @@ public final class WebBridge: Sendable {
         let bound = channel.localAddress?.port ?? port
         self.gate = RequestGate(token: token, listenHost: host, port: bound)
         self.sockets = sockets
+        self.recording = recording
         self.channel = channel
         self.port = bound
         self.group = group

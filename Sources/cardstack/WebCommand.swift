@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardStackClient
 import CardStackProtocol
 import CardStackWeb
 
@@ -21,6 +22,11 @@ struct WebCommand: ParsableCommand {
             Input: the terminal viewer's keys (j/k next/prev, J/K fling, space snap, g/G \
             first/last, d/m/i deck edits); drag or swipe to scroll, and release to fling at \
             the release speed; the wheel scrolls.
+
+            Replay: --replay FILE plays a recording made by `cardstack record` in the page, \
+            at its recorded timing and with no daemon: space pauses (at the end: plays \
+            again), , and . step one frame back / on, + and - change the speed (0.1× to 4×); \
+            the panel shows the time, the speed and the parameters of the frame on screen.
 
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
             by side; parameters that differ are highlighted, and every input goes to both.
@@ -50,9 +56,18 @@ struct WebCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not open the page in a browser (otherwise xdg-open when a display is there).")
     var noOpen = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Play this recording (from `cardstack record`) in the page instead of showing a daemon.", valueName: "file"))
+    var replay: String?
+
     func validate() throws {
         _ = try address()
         guard socket.count <= 2 else { throw ValidationError("--socket: at most two daemons side by side") }
+        if replay != nil, !socket.isEmpty {
+            throw ValidationError(
+                "--replay plays a recording with no daemon, so --socket has nothing to do; drop --socket (or drop --replay to watch the daemon live)")
+        }
     }
 
     /// `--listen` split into host and port.
@@ -67,10 +82,15 @@ struct WebCommand: ParsableCommand {
 
     func run() throws {
         let (host, port) = try address()
-        let paths = socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
+        var recording: [UInt8]?
+        if let replay {
+            recording = try readRecording(replay)
+        }
+        let paths =
+            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
         let bridge: WebBridge
         do {
-            bridge = try WebBridge(host: host, port: port, sockets: paths)
+            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording)
         } catch {
             printError("cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)")
             throw ExitCode(1)
@@ -87,11 +107,25 @@ struct WebCommand: ParsableCommand {
         for path in paths {
             printError("cardstack web: daemon socket \(path)")
         }
+        if let replay { printError("cardstack web: replaying \(replay) (no daemon)") }
         let environment = currentEnvironment()
         if !noOpen, environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true {
             open(url)
         }
         try bridge.wait()
+    }
+
+    /// The recording's bytes, once they read as a recording (a bad file fails here, before
+    /// anything is served).
+    private func readRecording(_ path: String) throws -> [UInt8] {
+        do {
+            let bytes = try readWholeFile(path)
+            _ = try Recording(lines: bytes)
+            return bytes
+        } catch {
+            printError("cardstack web: \(path): \(error)")
+            throw ExitCode(1)
+        }
     }
 
     private func isLoopback(_ host: String) -> Bool {

@@ -370,3 +370,117 @@ def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
         "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]); return v.reveal.hidden;",
         event["frame"], event["seq"])
     assert hidden
+
+
+# MARK: Replay (`cardstack web --replay FILE`: a recording, no daemon)
+
+def record_a_fling(daemon, path, seconds=2.0):
+    """`cardstack record --seconds N` while the real daemon flings; the recording's events."""
+    import subprocess
+    from conftest import BIN
+
+    recorder = subprocess.Popen(
+        [str(BIN / "cardstack"), "record", str(path), "--seconds", str(seconds), "--socket", str(daemon.socket)],
+        stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: path.exists() and '"event":"frame"' in path.read_text(), timeout=10, what="the first recorded frame")
+        daemon.client().ok("fling", velocity=3000)
+        assert recorder.wait(timeout=seconds + 20) == 0, recorder.stderr.read()
+    finally:
+        if recorder.poll() is None:
+            recorder.kill()
+            recorder.wait()
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def replay_status(browser):
+    return browser.execute_script(
+        "const r = document.querySelector('dd.replay');"
+        "return {text: r.textContent, paused: r.dataset.paused, end: r.dataset.end, speed: r.dataset.speed,"
+        " seq: document.querySelector('#stage').dataset.seq};")
+
+
+def animation_frames(browser, n=10):
+    """Waits for n of the page's animation frames (its replay ticks)."""
+    browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; let n = arguments[0];"
+        "const f = () => (--n > 0 ? requestAnimationFrame(f) : done(true)); requestAnimationFrame(f);", n)
+
+
+@needs_chromium
+def test_replay_plays_a_recording_in_the_page(make_daemon, bridges, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    daemon = make_daemon(config("coverflow"))
+    path = tmp_path / "fling.jsonl"
+    events = record_a_fling(daemon, path)
+    frames = [e for e in events if e["event"] == "frame"]
+    assert len(frames) >= 5 and events[0]["event"] == "params"
+    by_seq = {f["seq"]: f for f in frames}
+    order = [f["seq"] for f in frames]
+    daemon.stop()  # replay needs no daemon
+
+    bridge = bridges([], extra=("--replay", str(path)))
+    # The recording is served to the page at /recording, with the token only.
+    assert get(bridge, "/recording")[0] == 403
+    assert get(bridge, f"/recording?token={bridge.token}") == (200, path.read_text())
+    ws = WebSocket(bridge.port, f"/ws?token={bridge.token}", origin=f"http://127.0.0.1:{bridge.port}")
+    assert ws.status == 404  # no daemon to relay to
+    ws.close()
+    browser.get(bridge.url)
+    wait_for(lambda: replay_status(browser)["seq"] not in (None, ""), timeout=10, what="the first replayed frame")
+    assert browser.execute_script("return document.querySelector('.conn').dataset.state") == "replay"
+    wait_for(lambda: row(browser, "layout.spacing") and row(browser, "layout.spacing")["value"] is not None,
+             what="the recording's parameters in the panel")
+    assert json.loads(row(browser, "layout.spacing")["value"]) == events[0]["params"]["layout"]["spacing"]
+    body = browser.find_element(By.TAG_NAME, "body")
+    # Fastest speed to the end; then the slowest, and space plays again from the start (the
+    # recording now lasts 20 s, while the keys arrive).
+    body.send_keys("+++")
+    wait_for(lambda: replay_status(browser)["speed"] == "4", what="×4")
+    wait_for(lambda: replay_status(browser)["end"] == "true", timeout=10, what="the end of the recording")
+    body.send_keys("-----")
+    wait_for(lambda: replay_status(browser)["speed"] == "0.1", what="×0.1")
+    body.send_keys(" ")  # at the end, space plays again
+    wait_for(lambda: replay_status(browser)["end"] == "false", what="playing again")
+    assert replay_status(browser)["paused"] == "false"
+    # Space pauses: the frame on screen stays.
+    body.send_keys(" ")
+    wait_for(lambda: replay_status(browser)["paused"] == "true", what="paused")
+    animation_frames(browser)
+    paused = replay_status(browser)
+    assert "paused" in paused["text"] and "×0.1" in paused["text"]
+    seq = int(paused["seq"])
+    assert seq in by_seq
+    animation_frames(browser)
+    assert int(replay_status(browser)["seq"]) == seq
+    # `.` shows the next recorded frame, `,` the one before it again.
+    if order.index(seq) == len(order) - 1:
+        body.send_keys(",")
+        wait_for(lambda: int(replay_status(browser)["seq"]) == order[-2], what="one frame back")
+        seq = order[-2]
+    following = order[order.index(seq) + 1]
+    body.send_keys(".")
+    wait_for(lambda: int(replay_status(browser)["seq"]) == following, what="one frame on")
+    body.send_keys(",")
+    wait_for(lambda: int(replay_status(browser)["seq"]) == seq, what="one frame back")
+    assert replay_status(browser)["paused"] == "true"
+    # The frame on screen is drawn as the recorded quads.
+    assert assert_cards_match(browser, by_seq[seq]["frame"]) >= 3
+
+
+def test_replay_refuses_a_bad_recording_and_a_socket(tmp_path):
+    import subprocess
+    from conftest import BIN
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"event":"frame","seq":1}\n')
+    web = [str(BIN / "cardstack"), "web", "--no-open", "--listen", "127.0.0.1:0"]
+    result = subprocess.run([*web, "--replay", str(bad)], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 1 and result.stdout == ""
+    assert str(bad) in result.stderr and "line 1" in result.stderr
+    result = subprocess.run([*web, "--replay", str(tmp_path / "none.jsonl")], capture_output=True, text=True, timeout=10)
+    assert result.returncode == 1 and "cannot read it" in result.stderr
+    result = subprocess.run([*web, "--replay", str(bad), "--socket", str(tmp_path / "d.sock")],
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode != 0 and "--replay" in result.stderr and "no daemon" in result.stderr
