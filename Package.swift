@@ -46,10 +46,17 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // The session as a plain value: every command, tick and reload in, effects out.
+        // No NIO, no Foundation, no clock, no I/O.
+        .target(
+            name: "CardStackSession",
+            dependencies: ["CardLayout", "CardStackProtocol", "CardStackParams"],
+            swiftSettings: settings
+        ),
         .target(
             name: "CardStackServer",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams",
+                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -107,6 +114,11 @@ let package = Package(
         .testTarget(
             name: "CardStackParamsTests",
             dependencies: ["CardStackParams", "CardLayout", "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackSessionTests",
+            dependencies: ["CardStackSession", "CardStackParams", "CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(

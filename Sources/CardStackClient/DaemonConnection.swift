@@ -77,20 +77,39 @@ public final class DaemonConnection {
     /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no.
     @discardableResult
     public func request(_ command: Command, timeout: Double = 5) throws -> JSONValue {
+        try awaitReply(to: command, timeout: timeout).result
+    }
+
+    /// Sends `command` and decodes its reply's `result` as `R` (the typed result in
+    /// CardStackProtocol that the command answers with) straight from the reply line.
+    ///
+    /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no,
+    ///   ``ClientError/protocolError(_:)`` when the result is not an `R`.
+    public func request<R: Decodable>(_ command: Command, as type: R.Type, timeout: Double = 5) throws -> R {
+        let line = try awaitReply(to: command, timeout: timeout).line
+        do {
+            return try WireJSON.decode(TypedReply<R>.self, from: line).result
+        } catch {
+            throw ClientError.protocolError("the reply to \(command.name) is not a \(R.self): \(error)")
+        }
+    }
+
+    /// Sends `command` and reads lines until its reply: the reply's line and its `result`.
+    private func awaitReply(to command: Command, timeout: Double) throws -> (line: [UInt8], result: JSONValue) {
         let id = RequestID.integer(nextID)
         nextID += 1
         try send(Request(id: id, command))
         while true {
-            guard let message = try readMessage(timeout: timeout) else {
+            guard let line = try readLine(timeout: timeout) else {
                 throw ClientError.timeout("waiting for the reply to \(command.name)")
             }
-            switch message {
+            switch try message(in: line) {
             case let .reply(reply) where reply.id == id || reply.id == nil:
                 if let error = reply.error { throw ClientError.refused(error) }
-                return reply.result ?? .object([])
+                return (line, reply.result ?? .object([]))
             case let .bye(reason):
                 throw ClientError.closed(reason)
-            default:
+            case let message:
                 pendingEvents.append(message)
             }
         }
@@ -141,6 +160,10 @@ public final class DaemonConnection {
     public func readMessage(timeout: Double?) throws -> ServerMessage? {
         if timeout != nil, !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         guard let line = try readLine(timeout: timeout) else { return nil }
+        return try message(in: line)
+    }
+
+    private func message(in line: [UInt8]) throws -> ServerMessage {
         do {
             return try WireJSON.decode(ServerMessage.self, from: line)
         } catch {
@@ -153,4 +176,9 @@ public final class DaemonConnection {
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
+}
+
+/// A reply line read for its `result` alone, as the type the command answers with.
+private struct TypedReply<R: Decodable>: Decodable {
+    var result: R
 }

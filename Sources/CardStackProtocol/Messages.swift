@@ -91,36 +91,6 @@ public enum Command: Sendable, Equatable {
     case open(item: Int)
     /// `close`: the circle reveal shrinks back.
     case close
-
-    /// The wire names of every command, for help and error messages.
-    public static let names = [
-        "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
-        "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
-        "save", "history", "undo", "redo", "preset", "export",
-        "open", "close",
-    ]
-
-    public var name: String {
-        switch self {
-        case .ping: "ping"
-        case .getParams: "get_params"
-        case .setParams: "set_params"
-        case .getFrame: "get_frame"
-        case .getState: "get_state"
-        case .subscribe: "subscribe"
-        case .unsubscribe: "unsubscribe"
-        case .scroll: "scroll"
-        case .scrollTo: "scroll_to"
-        case .fling: "fling"
-        case .snap: "snap"
-        case .next: "next"
-        case .prev: "prev"
-        case let .edit(edit): edit.name
-        case let .tuning(tuning): tuning.name
-        case .open: "open"
-        case .close: "close"
-        }
-    }
 }
 
 /// One request line: `{"id": ID, "cmd": NAME, ...arguments}`.
