@@ -42,7 +42,6 @@ let package = Package(
             name: "CardStackParams",
             dependencies: [
                 "CardLayout", "CardStackProtocol", "CInotifyTools", "CTOMLReader",
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: settings
         ),
@@ -70,7 +69,6 @@ let package = Package(
                 "CardStackServer", "CardStackParams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: settings
         ),

@@ -42,18 +42,9 @@ public final class DaemonConnection {
         self.socket = socket
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.noDaemon(socket, String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socket.path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let result = UnixSocketAddress.with(socket.path, { connect(fd, $0, $1) }) else {
             close(fd)
             throw ClientError.noDaemon(socket, "the path is too long for a Unix socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard result == 0 else {
             let why = String(cString: strerror(errno))
@@ -171,11 +162,7 @@ public final class DaemonConnection {
         }
     }
 
-    private func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    private func now() -> Double { SystemClock.monotonic }
 }
 
 /// A reply line read for its `result` alone, as the type the command answers with.

@@ -4,8 +4,6 @@ import CardLayout
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
-    /// The longest request line accepted, not counting its `\n`.
-    public static let maximumLineBytes = 65536
 }
 
 /// A request id: any JSON string or integer the client chose, echoed in the reply.
