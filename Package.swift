@@ -42,14 +42,20 @@ let package = Package(
             name: "CardStackParams",
             dependencies: [
                 "CardLayout", "CardStackProtocol", "CInotifyTools", "CTOMLReader",
-                .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: settings
+        ),
+        // The session as a plain value: every command, tick and reload in, effects out.
+        // No NIO, no Foundation, no clock, no I/O.
+        .target(
+            name: "CardStackSession",
+            dependencies: ["CardLayout", "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
         .target(
             name: "CardStackServer",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams",
+                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -63,7 +69,6 @@ let package = Package(
                 "CardStackServer", "CardStackParams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: settings
         ),
@@ -126,6 +131,11 @@ let package = Package(
         .testTarget(
             name: "CardStackWebTests",
             dependencies: ["CardStackWeb"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackSessionTests",
+            dependencies: ["CardStackSession", "CardStackParams", "CardLayout", "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(

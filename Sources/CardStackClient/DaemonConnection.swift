@@ -42,18 +42,9 @@ public final class DaemonConnection {
         self.socket = socket
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.noDaemon(socket, String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(socket.path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let result = UnixSocketAddress.with(socket.path, { connect(fd, $0, $1) }) else {
             close(fd)
             throw ClientError.noDaemon(socket, "the path is too long for a Unix socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard result == 0 else {
             let why = String(cString: strerror(errno))
@@ -77,20 +68,39 @@ public final class DaemonConnection {
     /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no.
     @discardableResult
     public func request(_ command: Command, timeout: Double = 5) throws -> JSONValue {
+        try awaitReply(to: command, timeout: timeout).result
+    }
+
+    /// Sends `command` and decodes its reply's `result` as `R` (the typed result in
+    /// CardStackProtocol that the command answers with) straight from the reply line.
+    ///
+    /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no,
+    ///   ``ClientError/protocolError(_:)`` when the result is not an `R`.
+    public func request<R: Decodable>(_ command: Command, as type: R.Type, timeout: Double = 5) throws -> R {
+        let line = try awaitReply(to: command, timeout: timeout).line
+        do {
+            return try WireJSON.decode(TypedReply<R>.self, from: line).result
+        } catch {
+            throw ClientError.protocolError("the reply to \(command.name) is not a \(R.self): \(error)")
+        }
+    }
+
+    /// Sends `command` and reads lines until its reply: the reply's line and its `result`.
+    private func awaitReply(to command: Command, timeout: Double) throws -> (line: [UInt8], result: JSONValue) {
         let id = RequestID.integer(nextID)
         nextID += 1
         try send(Request(id: id, command))
         while true {
-            guard let message = try readMessage(timeout: timeout) else {
+            guard let line = try readLine(timeout: timeout) else {
                 throw ClientError.timeout("waiting for the reply to \(command.name)")
             }
-            switch message {
+            switch try message(in: line) {
             case let .reply(reply) where reply.id == id || reply.id == nil:
                 if let error = reply.error { throw ClientError.refused(error) }
-                return reply.result ?? .object([])
+                return (line, reply.result ?? .object([]))
             case let .bye(reason):
                 throw ClientError.closed(reason)
-            default:
+            case let message:
                 pendingEvents.append(message)
             }
         }
@@ -141,6 +151,10 @@ public final class DaemonConnection {
     public func readMessage(timeout: Double?) throws -> ServerMessage? {
         if timeout != nil, !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         guard let line = try readLine(timeout: timeout) else { return nil }
+        return try message(in: line)
+    }
+
+    private func message(in line: [UInt8]) throws -> ServerMessage {
         do {
             return try WireJSON.decode(ServerMessage.self, from: line)
         } catch {
@@ -148,9 +162,10 @@ public final class DaemonConnection {
         }
     }
 
-    private func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    private func now() -> Double { SystemClock.monotonic }
+}
+
+/// A reply line read for its `result` alone, as the type the command answers with.
+private struct TypedReply<R: Decodable>: Decodable {
+    var result: R
 }

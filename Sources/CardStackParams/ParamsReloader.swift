@@ -14,13 +14,16 @@ public enum ParamsUpdate: Sendable, Equatable {
 /// it loaded last, so identical saves give no new revision.
 public struct ParamsReloader: Sendable {
     public let path: String
+    /// Where the file is read from.
+    let files: any ParamsFileReading
     /// The bytes of the last file that was read (good or bad).
     var lastBytes: [UInt8]?
     /// The bytes of the last file that loaded: what `save` expects to find on disk.
     public private(set) var loadedBytes: [UInt8]?
 
-    public init(path: String) {
+    public init(path: String, files: any ParamsFileReading = DiskParamsFiles()) {
         self.path = path
+        self.files = files
     }
 
     /// Looks at the file.
@@ -31,7 +34,7 @@ public struct ParamsReloader: Sendable {
     public mutating func reload(force: Bool) -> (update: ParamsUpdate, empty: Bool) {
         let bytes: [UInt8]
         do {
-            bytes = try ParamsFile.read(path)
+            bytes = try files.read(path)
         } catch {
             if error.kind == .missing { return (.removed, false) }
             lastBytes = nil

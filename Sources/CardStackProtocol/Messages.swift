@@ -4,8 +4,6 @@ import CardLayout
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
-    /// The longest request line accepted, not counting its `\n`.
-    public static let maximumLineBytes = 65536
 }
 
 /// A request id: any JSON string or integer the client chose, echoed in the reply.
@@ -93,38 +91,6 @@ public enum Command: Sendable, Equatable {
     case close
     /// Every key of the parameter file: type, range, defaults.
     case getSchema
-
-    /// The wire names of every command, for help and error messages.
-    public static let names = [
-        "ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
-        "scroll", "scroll_to", "fling", "snap", "next", "prev", "move", "remove", "insert",
-        "save", "history", "undo", "redo", "preset", "export",
-        "open", "close",
-        "get_schema",
-    ]
-
-    public var name: String {
-        switch self {
-        case .ping: "ping"
-        case .getParams: "get_params"
-        case .setParams: "set_params"
-        case .getFrame: "get_frame"
-        case .getState: "get_state"
-        case .subscribe: "subscribe"
-        case .unsubscribe: "unsubscribe"
-        case .scroll: "scroll"
-        case .scrollTo: "scroll_to"
-        case .fling: "fling"
-        case .snap: "snap"
-        case .next: "next"
-        case .prev: "prev"
-        case let .edit(edit): edit.name
-        case let .tuning(tuning): tuning.name
-        case .open: "open"
-        case .close: "close"
-        case .getSchema: "get_schema"
-        }
-    }
 }
 
 /// One request line: `{"id": ID, "cmd": NAME, ...arguments}`.

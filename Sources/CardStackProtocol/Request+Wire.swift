@@ -92,21 +92,24 @@ extension Request {
             }
             return kinds
         }
-        switch cmd {
-        case "ping": return .ping
-        case "get_params": return .getParams
-        case "get_schema": return .getSchema
-        case "set_params":
+        guard let name = Command.Name(rawValue: cmd) else {
+            throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
+        }
+        switch name {
+        case .ping: return .ping
+        case .getParams: return .getParams
+        case .getSchema: return .getSchema
+        case .setParams:
             guard let params = args["params"], case .object = params else {
                 throw WireError(.invalidArgument, "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
             }
             return .setParams(params)
-        case "get_frame": return .getFrame
-        case "get_state": return .getState
-        case "subscribe": return .subscribe(try events())
-        case "unsubscribe": return .unsubscribe(try events())
-        case "scroll": return .scroll(by: try number("by"))
-        case "scroll_to":
+        case .getFrame: return .getFrame
+        case .getState: return .getState
+        case .subscribe: return .subscribe(try events())
+        case .unsubscribe: return .unsubscribe(try events())
+        case .scroll: return .scroll(by: try number("by"))
+        case .scrollTo:
             var animated = false
             if let a = args["animated"], a != .null {
                 guard case let .bool(b) = a else {
@@ -115,24 +118,22 @@ extension Request {
                 animated = b
             }
             return .scrollTo(offset: try number("offset"), animated: animated)
-        case "fling": return .fling(velocity: try number("velocity"))
-        case "snap": return .snap
-        case "next": return .next(count: try count())
-        case "prev": return .prev(count: try count())
-        case "move": return .edit(.move(from: try position("from"), to: try position("to")))
-        case "remove": return .edit(.remove(item: try position("item")))
-        case "insert":
+        case .fling: return .fling(velocity: try number("velocity"))
+        case .snap: return .snap
+        case .next: return .next(count: try count())
+        case .prev: return .prev(count: try count())
+        case .move: return .edit(.move(from: try position("from"), to: try position("to")))
+        case .remove: return .edit(.remove(item: try position("item")))
+        case .insert:
             let at = try position("at")
             guard case let .string(title)? = args["title"] else {
                 throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters")
             }
             return .edit(.insert(at: at, title: title))
-        case "save", "history", "undo", "redo", "preset", "export":
-            return .tuning(try TuningCommand.parse(cmd, args))
-        case "open": return .open(item: try position("item"))
-        case "close": return .close
-        default:
-            throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
+        case .save, .history, .undo, .redo, .preset, .export:
+            return .tuning(try TuningCommand.parse(name, args))
+        case .open: return .open(item: try position("item"))
+        case .close: return .close
         }
     }
 }

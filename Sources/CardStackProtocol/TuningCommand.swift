@@ -15,17 +15,6 @@ public enum TuningCommand: Sendable, Equatable {
     /// The parameters in force as source code or data, at an offset (the current one if nil).
     case export(ExportFormat, offset: Double?)
 
-    public var name: String {
-        switch self {
-        case .save: "save"
-        case .history: "history"
-        case .undo: "undo"
-        case .redo: "redo"
-        case .preset: "preset"
-        case .export: "export"
-        }
-    }
-
     /// The longest preset name accepted (a file name without `.toml`).
     public static let maximumPresetName = 100
 
@@ -39,13 +28,13 @@ public enum TuningCommand: Sendable, Equatable {
     }
 
     /// Parses one of this family's request objects.
-    static func parse(_ cmd: String, _ args: JSONValue) throws(WireError) -> TuningCommand {
+    static func parse(_ cmd: Command.Name, _ args: JSONValue) throws(WireError) -> TuningCommand {
         switch cmd {
-        case "save": return .save
-        case "history": return .history
-        case "undo": return .undo
-        case "redo": return .redo
-        case "preset":
+        case .save: return .save
+        case .history: return .history
+        case .undo: return .undo
+        case .redo: return .redo
+        case .preset:
             if case .bool(true)? = args["list"] { return .preset(name: nil) }
             guard case let .string(name)? = args["name"] else {
                 throw WireError(
@@ -58,7 +47,7 @@ public enum TuningCommand: Sendable, Equatable {
                     "\"name\" must be a preset name: letters, digits, _, - and ., not starting with a dot, at most \(maximumPresetName) characters")
             }
             return .preset(name: name)
-        case "export":
+        case .export:
             let allowed = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
             guard case let .string(text)? = args["format"], let format = ExportFormat(rawValue: text) else {
                 throw WireError(.invalidArgument, "export needs \"format\": one of \(allowed)")
@@ -72,7 +61,7 @@ public enum TuningCommand: Sendable, Equatable {
             }
             return .export(format, offset: offset)
         default:
-            throw WireError(.unknownCommand, "unknown command \"\(cmd)\"")
+            throw WireError(.unknownCommand, "unknown command \"\(cmd.rawValue)\"")
         }
     }
 

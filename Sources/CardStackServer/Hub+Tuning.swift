@@ -1,64 +1,29 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
+import CardStackSession
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `save`, `history`, `undo`, `redo`, `preset` and `export`: the numbers in force going
-/// back into the file, through time, in from a library and out as code.
+/// The file access of `save` and `preset`: the session decides, this reads and writes.
 extension Hub {
-    /// Wall-clock time, Unix seconds (history entries are read by people).
-    static var wallClock: Double {
-        var t = timespec()
-        clock_gettime(CLOCK_REALTIME, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    func executeTuning(_ command: TuningCommand, reply: (CommandResult) -> Void) throws(WireError) {
-        switch command {
-        case .save:
-            reply(.saved(try save()))
-        case .history:
-            reply(.history(history.info))
-        case .undo:
-            guard let step = history.undo(revision: revision + 1, time: Self.wallClock) else {
-                throw WireError(.invalidArgument, "nothing to undo: revision \(revision) is the oldest set kept (see cardstack history)")
+    func applyWithFiles(_ command: Command, at now: Double) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
+        do throws(WireError) {
+            switch command {
+            case .tuning(.save):
+                return (.success(.saved(try save())), [])
+            case .tuning(.preset(nil)):
+                let list = PresetList(
+                    presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)
+                return (.success(.presets(list)), [])
+            case let .tuning(.preset(name?)):
+                let (tree, resolved) = try loadPreset(name)
+                let (reply, effects) = session.putInForce(tree: tree, parameters: resolved.parameters, source: .preset, at: now)
+                return (.success(reply), effects)
+            default:
+                return session.apply(command, from: 0, at: now)
             }
-            putInForce(tree: step.tree, parameters: step.parameters, source: .undo, reply: reply)
-        case .redo:
-            guard let step = history.redo(revision: revision + 1, time: Self.wallClock) else {
-                throw WireError(.invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
-            }
-            putInForce(tree: step.tree, parameters: step.parameters, source: .undo, reply: reply)
-        case .preset(nil):
-            reply(.presets(PresetList(
-                presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)))
-        case let .preset(name?):
-            let (tree, resolved) = try loadPreset(name)
-            putInForce(tree: tree, parameters: resolved.parameters, source: .preset, reply: reply)
-        case let .export(format, at):
-            let origin = ExportOrigin(version: configuration.version, revision: revision, path: path, source: source)
-            do {
-                let text = try Export.text(format, parameters, offset: at ?? offset, origin: origin)
-                reply(.exported(ExportResult(format: format, text: text)))
-            } catch {
-                throw WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)")
-            }
+        } catch {
+            return (.failure(error), [])
         }
-    }
-
-    /// Puts a whole parameter set in force: the reply first, then the events it causes.
-    private func putInForce(tree: ParamNode, parameters new: Parameters, source: ParamsSource, reply: (CommandResult) -> Void) {
-        var info = paramsInfo
-        info.revision += 1
-        info.params = new
-        info.source = source
-        reply(.params(info))
-        inForceTree = tree
-        overrides = .emptyTable
-        install(new, source: source)
     }
 
     /// Preset `name`'s tree and parameters: the preset alone, so every key it leaves out
@@ -84,14 +49,14 @@ extension Hub {
         guard let path else {
             throw WireError(.invalidArgument, "save: the daemon has no parameter file to write")
         }
-        guard let loaded = loadedBytes else {
+        guard let loaded = session.loadedBytes else {
             throw WireError(
                 .conflict,
                 "save: \(path) has not loaded since the daemon started (\(configError?.message ?? "no good content")); fix the file first, then save")
         }
         let new: [UInt8], changed: [String]
         do {
-            (new, changed) = try ParamsSaver.save(loaded, as: parameters)
+            (new, changed) = try ParamsSaver.save(loaded, as: session.parameters)
         } catch {
             throw WireError(.invalidArgument, "save: \(error.inFile(path))")
         }
@@ -113,8 +78,7 @@ extension Hub {
             case .system: throw WireError(.internal, "save: \(error.description)")
             }
         }
-        loadedBytes = new
-        if let tree = try? ParamsDocument.load(new).tree { fileTree = tree }
+        session.recordSave(bytes: new, tree: try? ParamsDocument.load(new).tree)
         logger.info("saved \(changed.joined(separator: ", ")) into \(written)")
         return SaveResult(path: written, written: true, changed: changed)
     }

@@ -1,92 +1,40 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
+import CardStackSession
 import Logging
 import NIOCore
 
-/// The daemon's state and the one place that changes it: parameters, scroll position,
-/// animation, the latest frame and the connected clients.
+/// The session's driver on the event loop: owns the clients, the tick timer and the writes.
 ///
-/// It lives on one event loop (every method must be called there), so no locks are needed:
-/// `handle` applies every command, `broadcast` and `publishFrame` are the only fan-out.
-/// Each frame is encoded once and the same bytes go to every subscriber.
+/// Every command, tick and reload goes into the ``Session`` (a plain value that holds all
+/// the session's state and logic) with the time; its reply and ``Effect``s come back out and
+/// are carried out here (Hub+Effects.swift). Every method must be called on `eventLoop`, so
+/// no locks are needed. Each frame is encoded once and the same bytes go to every subscriber.
 final class Hub {
     let eventLoop: any EventLoop
     let logger: Logger
     let configuration: ServerConfiguration
     let started = NIODeadline.now()
 
-    // Parameters.
-    private(set) var parameters: Parameters
-    var fileTree: ParamNode
-    var overrides = ParamNode.emptyTable
-    /// The tree the parameters in force resolve from: the file's, a preset's or an undone
-    /// set's, with `set_params` merged in.
-    var inForceTree: ParamNode
-    /// The content of the file as last loaded: what `save` expects to find on disk.
-    var loadedBytes: [UInt8]?
-    /// The sets in force so far, for `history`, `undo` and `redo`.
-    var history = ParamsHistory()
+    /// Everything the session knows.
+    var session: Session
     /// Where `preset` looks.
     var presets = PresetLibrary(directories: [])
-    private(set) var revision = 1
-    var source: ParamsSource
-    let path: String?
-    var configError: ConfigError?
-    /// The error in force when the file was deleted, back in force if the file returns as it was.
-    var configErrorBeforeRemoval: ConfigError?
 
-    // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
-    var deck: Deck
-    /// `parameters` with the deck applied: what every frame and every scroll rule uses.
-    var deckParameters: Parameters
-
-    // Scroll state: `offset` is always normalised (wrapped or clamped).
-    var offset = 0.0
-    var animation: Animation?
-    /// A deck edit being animated.
-    var editing: RunningEdit?
-    /// CoverFlow2's toggle and the iOS 7 switcher's current card (docs/layouts.md §2.4, §4).
-    var memory = ScrollMemory()
-    /// The last `scroll` command's time and amount, to estimate a drag's speed.
-    var lastScroll: (time: Double, by: Double)?
-    /// The next frame tick, while anything moves (a motion, a deck edit, the toggle).
+    /// The next frame tick, while anything moves.
     var ticker: Scheduled<Void>?
 
-    /// The circle reveal while it runs or is open (`open`/`close`).
-    var reveal: RunningReveal?
-
-    /// A running move: its motion and when it started (hub clock, seconds).
-    struct Animation {
-        var motion: Motion
-        var start: Double
-    }
-
-    /// A running deck edit: the transition, when it started (hub clock, seconds) and how
-    /// long it runs, slowdown included.
-    struct RunningEdit {
-        var transition: DeckTransition
-        var start: Double
-        var duration: Double
-    }
-
-    // Frames.
-    private(set) var seq = 0
-    private(set) var frame: Frame
-    private var encodedFrame: ByteBuffer?
-    /// When `frame` was computed (hub clock, seconds): the frame event's `time`.
-    private(set) var frameTime = 0.0
-    var framesSent = 0
+    /// The frame event last encoded, and its `seq`.
+    var encodedFrame: (seq: Int, bytes: ByteBuffer)?
 
     // Clients.
-    private var clients: [Int: ClientHandler] = [:]
+    var clients: [Int: ClientHandler] = [:]
     /// The clients subscribed to frames, kept apart so a frame's fan-out is one tight loop.
-    private var frameSubscribers: [ClientHandler] = []
+    var frameSubscribers: [ClientHandler] = []
     /// The clients subscribed to each other event, by id: an event costs its subscribers,
     /// not every client (a client coming or going sends `state` to its subscribers only).
-    private var eventSubscribers: [EventKind: [Int: ClientHandler]] = [:]
-    private var nextClientID = 1
-    private(set) var accepting = true
+    var eventSubscribers: [EventKind: [Int: ClientHandler]] = [:]
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
     var onStatusChange: ((Hub) -> Void)?
 
@@ -97,52 +45,23 @@ final class Hub {
         self.eventLoop = eventLoop
         self.configuration = configuration
         self.logger = logger
-        self.path = path
-        var parameters = Parameters()
-        var tree = ParamNode.emptyTable
-        var source = ParamsSource.defaults
-        switch initial {
-        case let .loaded(loadedTree, resolved):
-            parameters = resolved.parameters
-            tree = loadedTree
-            source = .file
-        case let .failed(error):
-            configError = error.configError
-        case .removed, .unchanged:
-            break
-        }
-        self.parameters = parameters
-        self.fileTree = tree
-        self.inForceTree = tree
-        self.loadedBytes = loadedBytes
-        self.source = source
-        self.deck = Deck(parameters)
-        self.deckParameters = parameters
-        self.frame = Layout.frame(parameters, offset: 0)
-        memory.slowdown = parameters.animation.slowdown
-        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
-        history.record(revision: revision, source: source, time: Self.wallClock, tree: tree, parameters: parameters)
+        self.session = Session(
+            version: configuration.version, path: path, initial: initial, loadedBytes: loadedBytes,
+            wallClock: SystemClock.wall)
     }
 
-    var clientCount: Int { clients.count }
+    var clientCount: Int { session.clientCount }
+    var revision: Int { session.revision }
+    var configError: ConfigError? { session.configError }
+    var path: String? { session.path }
 
-    /// Seconds since the daemon started (the clock of ``ScrollMemory`` and deck edits).
+    var framesSent: Int {
+        get { session.framesSent }
+        set { session.framesSent = newValue }
+    }
+
+    /// Seconds since the daemon started: the session's time.
     var clock: Double { Double((NIODeadline.now() - started).nanoseconds) / 1e9 }
-
-    /// Whether a motion or a deck edit is running (`animating` in `get_state`).
-    var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil }
-
-    var state: StateInfo {
-        StateInfo(
-            offset: offset, front: frame.front, animating: isAnimating, clients: clients.count,
-            revision: revision, framesSent: framesSent, uptime: clock, cards: deck.count)
-    }
-
-    var paramsInfo: ParamsInfo {
-        ParamsInfo(
-            revision: revision, source: source, path: path, params: parameters, error: configError,
-            overridden: overrides.dottedKeys)
-    }
 
     // MARK: Clients
 
@@ -150,201 +69,46 @@ final class Hub {
     /// because writing `hello` can find the peer gone and close the connection at once:
     /// the client must know its id by then, or its removal would miss it.
     func add(_ client: ClientHandler) -> Int? {
-        guard accepting else { return nil }
-        let id = nextClientID
-        nextClientID += 1
+        guard let id = session.join() else { return nil }
         clients[id] = client
         return id
     }
 
     /// Sends `hello` to a client ``add(_:)`` registered, and tells everyone it came.
     func welcome(_ client: ClientHandler) {
-        client.sendMessage(.hello(Hello(version: configuration.version, revision: revision)))
-        broadcast(.state(state), to: .state)
-        onStatusChange?(self)
+        guard let id = client.id else { return }
+        let (hello, effects) = session.welcome(id, at: clock)
+        client.sendMessage(.hello(hello))
+        carry(effects)
     }
 
     func remove(_ id: Int) {
         guard let client = clients.removeValue(forKey: id) else { return }
         if client.subscriptions.contains(.frame) { frameSubscribers.removeAll { $0 === client } }
         for kind in client.subscriptions where kind != .frame { eventSubscribers[kind]?[id] = nil }
-        broadcast(.state(state), to: .state)
-        onStatusChange?(self)
+        carry(session.leave(id, at: clock))
     }
 
-    /// Sends `message` to every client subscribed to `kind`.
-    func broadcast(_ message: ServerMessage, to kind: EventKind) {
-        // A copy: a failed write removes its client from the table.
-        guard let subscribers = eventSubscribers[kind].map({ Array($0.values) }), !subscribers.isEmpty,
-            let bytes = encode(message)
-        else { return }
-        for client in subscribers { client.sendReliable(bytes) }
-    }
-
-    /// The current frame event, encoded at most once per `seq`.
-    var frameEvent: ByteBuffer? {
-        if encodedFrame == nil {
-            encodedFrame = encode(ServerMessage.frame(FrameEvent(seq: seq, revision: revision, frame: frame, time: frameTime)))
-        }
-        return encodedFrame
-    }
-
-    /// The layout context now: the scroll memory and the deck edit in progress.
-    func layoutContext(at time: Double) -> ScrollContext {
-        var context = memory.context(at: time, animating: animation != nil)
-        if var running = editing {
-            running.transition.progress = min((time - running.start) / running.duration, 1)
-            context.transition = running.transition
-        }
-        return context
-    }
-
-    /// Computes the frame for the current state and offers it to every frame subscriber.
-    ///
-    /// - Parameter nextComing: a tick is scheduled, so a subscriber whose socket is full
-    ///   can simply wait for that frame.
-    /// - Parameter time: the hub clock to compute it at (now when nil): the frame event's `time`.
-    func publishFrame(nextComing: Bool = false, at time: Double? = nil) {
-        seq += 1
-        let now = time ?? clock
-        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: now))
-        frame.reveal = revealInFrame()
-        frameTime = now
-        encodedFrame = nil
-        guard !frameSubscribers.isEmpty, let bytes = frameEvent else { return }
-        var written = 0
-        // A copy: a write that fails closes its client at once, which removes it from
-        // `frameSubscribers`. The copy holds every subscriber: no retain per client.
-        let snapshot = frameSubscribers
-        snapshot.withUnsafeBufferPointer { subscribers in
-            bytes.withUnsafeReadableBytes { raw in
-                for index in subscribers.indices {
-                    unowned(unsafe) let client = subscribers[index]
-                    if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }
-                }
-            }
-        }
-        framesSent += written
-    }
-
-    /// Ticks stopped: frames parked for the next one go to NIO instead.
-    func releaseParkedFrames() {
-        for client in frameSubscribers where client.releaseParkedFrame() { framesSent += 1 }
-    }
-
-    /// One message as a line, ready to write to any number of clients.
-    func encode(_ message: some Encodable) -> ByteBuffer? {
-        do {
-            var bytes = try WireJSON.encode(message)
-            bytes.append(UInt8(ascii: "\n"))
-            return ByteBuffer(bytes: bytes)
-        } catch {
-            logger.error("could not encode \(type(of: message)): \(error)")
-            return nil
-        }
-    }
-
-    /// Changes what `client` is subscribed to.
-    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
-        client.subscriptions = kinds
-        guard let id = client.id, clients[id] === client else { return }
-        for kind in EventKind.allCases where kind != .frame {
-            eventSubscribers[kind, default: [:]][id] = kinds.contains(kind) ? client : nil
-        }
-        let subscribed = frameSubscribers.contains { $0 === client }
-        if kinds.contains(.frame), !subscribed {
-            frameSubscribers.append(client)
-        } else if !kinds.contains(.frame), subscribed {
-            frameSubscribers.removeAll { $0 === client }
-        }
-    }
-
-    // MARK: Parameters
+    // MARK: Commands, ticks and reloads
 
     /// A new parameter file was read (or failed to); `bytes` is the content that loaded.
     func apply(_ update: ParamsUpdate, bytes: [UInt8]? = nil) {
-        switch update {
-        case let .loaded(tree, resolved):
-            inForceTree = tree
-            if let bytes { loadedBytes = bytes }
-            for warning in resolved.warnings { logger.warning("\(path ?? "parameters"): \(warning)") }
-            fileTree = tree
-            overrides = .emptyTable
-            let hadError = configError != nil
-            configError = nil
-            install(resolved.parameters, source: .file)
-            logger.info("loaded \(path ?? "parameters"): revision \(revision)\(hadError ? " (the earlier error is fixed)" : "")")
-        case let .failed(error):
-            configError = error.configError
-            logger.error("\(error.description); keeping revision \(revision)")
-            broadcast(.configError(error.configError), to: .configError)
-            onStatusChange?(self)
-        case .removed:
-            logger.warning("\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back")
-            let gone = ConfigError.fileRemoved(path)
-            if configError != gone { configErrorBeforeRemoval = configError }
-            configError = gone
-            broadcast(.configError(gone), to: .configError)
-            onStatusChange?(self)
-        case .unchanged:
-            // The removed file came back as it was: nothing changes but the removal's error
-            // gives way to what was in force before (none, or the same file's error again).
-            if let error = configError, error == ConfigError.fileRemoved(path) {
-                configError = configErrorBeforeRemoval
-                configErrorBeforeRemoval = nil
-                logger.info("\(path ?? "the parameter file") is back unchanged: revision \(revision)")
-                if let configError {
-                    broadcast(.configError(configError), to: .configError)
-                } else {
-                    broadcast(.params(paramsInfo), to: .params)
-                }
-                onStatusChange?(self)
-            }
-        }
+        carry(session.load(update, bytes: bytes, at: clock))
     }
 
-    /// Puts `new` in force: one new revision, a `params` and a `state` event, one new frame.
-    ///
-    /// New `layout.cards` or `card.titles` start the deck over from them (dropping its
-    /// edits); any other change keeps the edited deck.
-    func install(_ new: Parameters, source: ParamsSource) {
-        let old = parameters
-        stopAnimation(announce: false)
-        editing = nil
-        settleReveal()
-        memory.reset()
-        // Keep the same card in front when the spacing changes.
-        let position = offset / old.layout.spacing
-        parameters = new
-        if new.layout.cards != old.layout.cards || new.card.titles != old.card.titles {
-            deck = Deck(new)
-        }
-        deckParameters = deck.applied(to: new)
-        self.source = source
-        revision += 1
-        // `undo` and `redo` move along the history themselves.
-        if source != .undo {
-            history.record(revision: revision, source: source, time: Self.wallClock, tree: inForceTree, parameters: new)
-        }
-        offset = Layout.normalize(position * new.layout.spacing, deckParameters)
-        memory.slowdown = new.animation.slowdown
-        memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
-        broadcast(.params(paramsInfo), to: .params)
-        broadcast(.state(state), to: .state)
-        publishFrame()
-        onStatusChange?(self)
+    /// The tick the session asked for is due.
+    func tick() {
+        ticker = nil
+        carry(session.tick(at: clock))
     }
 
     // MARK: Shutdown
 
     /// Stops accepting, says `bye` to every client and closes them once it is flushed.
     func shutdown(reason: String) -> EventLoopFuture<Void> {
-        accepting = false
-        stopAnimation(announce: false)
-        editing = nil
-        reveal = nil
         ticker?.cancel()
         ticker = nil
+        _ = session.shutdown(reason: reason)
         let closing = clients.values.map { $0.disconnect(reason: reason) }
         clients.removeAll()
         frameSubscribers.removeAll()

@@ -1,3 +1,5 @@
+import CardStackProtocol
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -23,32 +25,16 @@ public struct SystemdNotifier: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var sockaddr = sockaddr_un()
-        sockaddr.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(address.utf8)
-        let abstract = bytes.first == UInt8(ascii: "@")
-        if abstract { bytes[0] = 0 }
-        let capacity = MemoryLayout.size(ofValue: sockaddr.sun_path)
-        guard bytes.count < capacity else { return false }
-        withUnsafeMutableBytes(of: &sockaddr.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        // An abstract address has no trailing NUL; a path has one.
-        let length = MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1)
         let payload = Array(message.utf8)
-        let sent = withUnsafePointer(to: &sockaddr) { pointer in
-            pointer.withMemoryRebound(to: Glibc.sockaddr.self, capacity: 1) { address in
-                payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, socklen_t(length)) }
-            }
+        let sent = UnixSocketAddress.with(address) { address, length in
+            payload.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
         return sent == payload.count
     }
 
     /// `CLOCK_MONOTONIC` in microseconds, for `MONOTONIC_USEC=` with `RELOADING=1`.
     public static func monotonicMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        SystemClock.monotonicMicroseconds
     }
 
     /// Half of `$WATCHDOG_USEC` when the watchdog is on for this process, in microseconds.

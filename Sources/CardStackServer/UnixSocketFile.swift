@@ -1,3 +1,5 @@
+import CardStackProtocol
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -55,15 +57,13 @@ enum UnixSocketFile {
         return withAddress(path) { connect(fd, $0, $1) } == 0
     }
 
+    /// `body` on `path`'s address; -1 with `ENAMETOOLONG` when the path does not fit.
     private static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        guard let result = UnixSocketAddress.with(path, body) else {
+            errno = ENAMETOOLONG
+            return -1
         }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        return result
     }
 
     static func parent(of path: String) -> String {

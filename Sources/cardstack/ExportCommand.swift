@@ -68,8 +68,9 @@ struct ExportCommand: ParsableCommand {
         } else {
             let connection = try connection.connect()
             do {
-                let result = try connection.request(.tuning(.export(format, offset: offset)), timeout: self.connection.timeout)
-                text = try result.decode(as: ExportResult.self).text
+                text = try connection.request(
+                    .tuning(.export(format, offset: offset)), as: ExportResult.self, timeout: self.connection.timeout
+                ).text
             } catch {
                 throw fail(error)
             }

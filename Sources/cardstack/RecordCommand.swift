@@ -79,7 +79,7 @@ struct RecordCommand: ParsableCommand {
             let skew = uptime - monotonicNow()
             func daemonTime() -> Double { monotonicNow() + skew }
             if kinds.contains(.params) {
-                let info = try daemon.request(.getParams, timeout: connection.timeout).decode(as: ParamsInfo.self)
+                let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)
                 try write(try WireJSON.encode(ServerMessage.params(info)), time: daemonTime(), hasTime: false, to: out)
                 count += 1
             }

@@ -22,7 +22,7 @@ struct SnapshotCommand: ParsableCommand {
         let daemon = try connection.connect()
         let text: String
         do {
-            let frame = try daemon.request(.getFrame, timeout: connection.timeout).decode(as: Frame.self)
+            let frame = try daemon.request(.getFrame, as: Frame.self, timeout: connection.timeout)
             text = SVGSnapshot.render(frame)
         } catch {
             throw fail(error)

@@ -25,7 +25,7 @@ struct SaveCommand: ParsableCommand {
     func run() throws {
         let connection = try connection.connect()
         do {
-            let result = try connection.request(.tuning(.save), timeout: self.connection.timeout).decode(as: SaveResult.self)
+            let result = try connection.request(.tuning(.save), as: SaveResult.self, timeout: self.connection.timeout)
             if result.written {
                 print("saved \(result.changed.joined(separator: ", ")) into \(result.path)")
             } else {
@@ -164,8 +164,7 @@ struct PresetCommand: ParsableCommand {
         guard list else { return try connection.run(.tuning(.preset(name: name)), pretty: pretty) }
         let connection = try connection.connect()
         do {
-            let presets = try connection.request(.tuning(.preset(name: nil)), timeout: self.connection.timeout)
-                .decode(as: PresetList.self)
+            let presets = try connection.request(.tuning(.preset(name: nil)), as: PresetList.self, timeout: self.connection.timeout)
             let width = presets.presets.map(\.name.count).max() ?? 0
             for preset in presets.presets {
                 print(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.path)

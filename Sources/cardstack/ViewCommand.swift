@@ -199,11 +199,7 @@ struct ViewerSession {
 }
 
 /// Monotonic seconds.
-func monotonicNow() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
+func monotonicNow() -> Double { SystemClock.monotonic }
 
 extension String {
     /// `self` padded with spaces to at least `width` characters.

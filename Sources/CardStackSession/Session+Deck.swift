@@ -1,7 +1,7 @@
 import CardLayout
 import CardStackProtocol
 
-extension Hub {
+extension Session {
     /// Applies a deck edit (`move`, `remove`, `insert`): the new deck is in force at once
     /// (the reply, `get_state`'s `cards` and every later frame show it), the same card stays
     /// in front unless it is the one removed, and the picture animates from the old
@@ -10,14 +10,14 @@ extension Hub {
     ///
     /// - Throws: `invalid_argument` when the edit does not fit the deck (the message gives
     ///   the allowed range).
-    func applyEdit(_ edit: DeckEdit, reply: (CommandResult) -> Void) throws(WireError) {
+    mutating func applyEdit(_ edit: DeckEdit, at now: Double) throws(WireError) -> CommandResult {
         let newDeck: Deck
         do {
             newDeck = try deck.applying(edit)
         } catch {
             throw WireError(.invalidArgument, error.message)
         }
-        stopAnimation(announce: false)
+        stopAnimation()
         let old = deckParameters
         let spacing = old.layout.spacing, wrap = old.layout.wrap
         let oldFront = Layout.restingItem(offset, old)
@@ -32,19 +32,19 @@ extension Hub {
         deckParameters = newDeck.applied(to: parameters)
         offset = Layout.normalize(Double(newFront) * spacing + fraction, deckParameters)
         memory.reset()
-        memory.observe(offset: offset, at: clock, velocity: 0, animating: false, parameters: deckParameters)
+        memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
         var transition = DeckTransition(
             edit: edit, oldFront: oldFront, newFront: newFront, oldCount: old.layout.cards,
             newCount: newDeck.count, wrap: wrap, leaving: leaving)
         transition.curve = parameters.animation.curve
         editing = RunningEdit(
-            transition: transition, start: clock,
+            transition: transition, start: now,
             duration: parameters.animation.duration(of: edit) * parameters.animation.slowdown)
         // Deck positions change: an open circle reveal closes at once.
         reveal = nil
-        reply(.deck(cards: newDeck.count, front: newFront))
-        broadcast(.state(state), to: .state)
-        publishFrame()
-        keepTicking()
+        emit(.publishState)
+        publishFrame(at: now)
+        keepTicking(at: now)
+        return .deck(cards: newDeck.count, front: newFront)
     }
 }

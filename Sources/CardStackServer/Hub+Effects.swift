@@ -1,0 +1,125 @@
+import CardStackProtocol
+import CardStackSession
+import NIOCore
+
+/// Where the session's effects become writes: every byte the daemon sends a client after
+/// `hello` leaves through ``Hub/carry(_:)`` or a reply in Hub+Commands.swift.
+extension Hub {
+    /// Carries out `effects` in order.
+    func carry(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case let .publishFrame(event, nextComing):
+                publishFrame(event, nextComing: nextComing)
+            case .publishState:
+                broadcast(.state(session.state(at: clock)), to: .state)
+            case .publishParams:
+                broadcast(.params(session.paramsInfo), to: .params)
+            case let .publishConfigError(error):
+                broadcast(.configError(error), to: .configError)
+            case let .scheduleTick(due):
+                schedule(due)
+            case .cancelTick:
+                ticker?.cancel()
+                ticker = nil
+                releaseParkedFrames()
+            case let .sendFrame(id):
+                if let client = clients[id], let bytes = frameEventBytes, client.offerFrame(bytes) { framesSent += 1 }
+            case let .subscriptions(id, kinds):
+                if let client = clients[id] { setSubscriptions(kinds, of: client) }
+            case let .close(id, reason):
+                _ = clients[id]?.disconnect(reason: reason)
+            case .statusChanged:
+                onStatusChange?(self)
+            case let .log(level, message):
+                switch level {
+                case .debug: logger.debug("\(message)")
+                case .info: logger.info("\(message)")
+                case .warning: logger.warning("\(message)")
+                case .error: logger.error("\(message)")
+                }
+            }
+        }
+    }
+
+    /// Schedules the session's next tick at `due` (session time), or at once if it passed.
+    private func schedule(_ due: Double) {
+        ticker?.cancel()
+        let deadline = started + .nanoseconds(Int64((due * 1e9).rounded()))
+        ticker = eventLoop.assumeIsolated().scheduleTask(deadline: max(deadline, NIODeadline.now())) { [self] in
+            tick()
+        }
+    }
+
+    /// Sends `message` to every client subscribed to `kind`.
+    func broadcast(_ message: ServerMessage, to kind: EventKind) {
+        // A copy: a failed write removes its client from the table.
+        guard let subscribers = eventSubscribers[kind].map({ Array($0.values) }), !subscribers.isEmpty,
+            let bytes = encode(message)
+        else { return }
+        for client in subscribers { client.sendReliable(bytes) }
+    }
+
+    /// The session's current frame event, encoded at most once per `seq`.
+    var frameEventBytes: ByteBuffer? {
+        if let encodedFrame, encodedFrame.seq == session.seq { return encodedFrame.bytes }
+        guard let bytes = encode(ServerMessage.frame(session.frameEvent)) else { return nil }
+        encodedFrame = (session.seq, bytes)
+        return bytes
+    }
+
+    /// Offers `event` to every frame subscriber: encoded once, one direct `send` each.
+    ///
+    /// - Parameter nextComing: a tick is scheduled, so a subscriber whose socket is full
+    ///   can simply wait for that frame.
+    private func publishFrame(_ event: FrameEvent, nextComing: Bool) {
+        encodedFrame = nil
+        guard !frameSubscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
+        encodedFrame = (event.seq, bytes)
+        var written = 0
+        // A copy: a write that fails closes its client at once, which removes it from
+        // `frameSubscribers`. The copy holds every subscriber: no retain per client.
+        let snapshot = frameSubscribers
+        snapshot.withUnsafeBufferPointer { subscribers in
+            bytes.withUnsafeReadableBytes { raw in
+                for index in subscribers.indices {
+                    unowned(unsafe) let client = subscribers[index]
+                    if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }
+                }
+            }
+        }
+        framesSent += written
+    }
+
+    /// Ticks stopped: frames parked for the next one go to NIO instead.
+    func releaseParkedFrames() {
+        for client in frameSubscribers where client.releaseParkedFrame() { framesSent += 1 }
+    }
+
+    /// One message as a line, ready to write to any number of clients.
+    func encode(_ message: some Encodable) -> ByteBuffer? {
+        do {
+            var bytes = try WireJSON.encode(message)
+            bytes.append(UInt8(ascii: "\n"))
+            return ByteBuffer(bytes: bytes)
+        } catch {
+            logger.error("could not encode \(type(of: message)): \(error)")
+            return nil
+        }
+    }
+
+    /// Changes what `client` is subscribed to.
+    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
+        client.subscriptions = kinds
+        guard let id = client.id, clients[id] === client else { return }
+        for kind in EventKind.allCases where kind != .frame {
+            eventSubscribers[kind, default: [:]][id] = kinds.contains(kind) ? client : nil
+        }
+        let subscribed = frameSubscribers.contains { $0 === client }
+        if kinds.contains(.frame), !subscribed {
+            frameSubscribers.append(client)
+        } else if !kinds.contains(.frame), subscribed {
+            frameSubscribers.removeAll { $0 === client }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+
+extension Session {
+    /// Applies one command from `client` at `now`: the reply, and what it causes.
+    ///
+    /// `save` and `preset` read and write files, so their driver does that part and calls
+    /// ``putInForce(tree:parameters:source:at:)`` or ``recordSave(bytes:tree:)``; given
+    /// here they fail with `internal`.
+    public mutating func apply(
+        _ command: Command, from client: ClientID, at now: Double
+    ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
+        var reply: Result<CommandResult, WireError> = .failure(WireError(.internal, "\(command.name) had no reply"))
+        let effects = collecting { session in
+            do throws(WireError) {
+                reply = .success(try session.execute(command, from: client, at: now))
+            } catch {
+                reply = .failure(error)
+            }
+        }
+        return (reply, effects)
+    }
+
+    private mutating func execute(_ command: Command, from client: ClientID, at now: Double) throws(WireError) -> CommandResult {
+        switch command {
+        case .ping:
+            return .empty
+        case .getParams:
+            return .params(paramsInfo)
+        case let .setParams(json):
+            let update = ParamNode(json: json)
+            let merged = overrides.merging(update)
+            let tree = inForceTree.merging(update)
+            let resolved: Resolved
+            do {
+                resolved = try ParamsSchema.resolve(tree)
+            } catch {
+                throw WireError(.invalidArgument, "set_params: \(error.message)")
+            }
+            overrides = merged
+            inForceTree = tree
+            source = .set
+            guard resolved.parameters != parameters else { return .params(paramsInfo) }
+            // The reply comes first, then the events it causes.
+            var info = paramsInfo
+            info.revision += 1
+            info.params = resolved.parameters
+            install(resolved.parameters, source: .set, at: now)
+            return .params(info)
+        case .getFrame:
+            return .frame(frame)
+        case .getState:
+            return .state(state(at: now))
+        case let .subscribe(kinds):
+            let subscribed = subscribe(client, to: subscriptions(of: client).union(kinds))
+            if kinds.contains(.frame) { emit(.sendFrame(to: client)) }
+            return .events(EventKind.allCases.filter(subscribed.contains))
+        case let .unsubscribe(kinds):
+            let subscribed = subscribe(client, to: subscriptions(of: client).subtracting(kinds))
+            return .events(EventKind.allCases.filter(subscribed.contains))
+        case let .scroll(by):
+            let wasAnimating = stopAnimation()
+            // A drag's speed, from the previous scroll step when it was recent.
+            let velocity = lastScroll.map { now - $0.time < 0.25 && now > $0.time ? by / (now - $0.time) : 0 } ?? 0
+            lastScroll = (now, by)
+            move(to: Layout.normalize(offset + by, deckParameters), at: now, velocity: velocity)
+            publishFrame(at: now)
+            if wasAnimating { emit(.publishState) }
+            keepTicking(at: now)
+            return .offset(offset)
+        case let .scrollTo(target, animated):
+            if animated {
+                let end = nearestEquivalent(of: target)
+                animate(stepMotion(to: end, at: now), at: now)
+                return .offset(Layout.normalize(end, deckParameters))
+            }
+            let wasAnimating = stopAnimation()
+            move(to: Layout.normalize(target, deckParameters), at: now, velocity: 0)
+            publishFrame(at: now)
+            if wasAnimating { emit(.publishState) }
+            keepTicking(at: now)
+            return .offset(offset)
+        case let .fling(velocity):
+            let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
+            animate(flingMotion(to: end, velocity: velocity), at: now)
+            return .target(Layout.normalize(end, deckParameters))
+        case .snap:
+            let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)
+            animate(stepMotion(to: end, at: now), at: now)
+            return .target(Layout.normalize(end, deckParameters))
+        case let .next(count), let .prev(count):
+            let sign: Double = if case .next = command { 1 } else { -1 }
+            let base = animation.map { Layout.snapPoint($0.motion.to, deckParameters) } ?? Layout.snapPoint(offset, deckParameters)
+            var end = base + sign * Double(count) * parameters.layout.spacing
+            if !parameters.layout.wrap { end = Layout.normalize(end, deckParameters) }
+            animate(stepMotion(to: end, at: now), at: now)
+            return .target(Layout.normalize(end, deckParameters))
+        case let .edit(edit):
+            return try applyEdit(edit, at: now)
+        case let .tuning(tuning):
+            return try executeTuning(tuning, at: now)
+        case let .open(item):
+            return try openReveal(item: item, at: now)
+        case .close:
+            closeReveal(at: now)
+            return .empty
+        case .getSchema:
+            return .schema(ParamsSchema.schemaInfo)
+        }
+    }
+
+    /// Sets what `client` is subscribed to and tells the driver; returns the new set.
+    private mutating func subscribe(_ client: ClientID, to kinds: Set<EventKind>) -> Set<EventKind> {
+        if clients[client] != nil { clients[client] = kinds }
+        emit(.subscriptions(client, kinds))
+        return kinds
+    }
+
+    /// `target` moved by whole turns of the deck to be as near as possible to the offset,
+    /// so an animated scroll takes the short way round when the deck wraps.
+    private func nearestEquivalent(of target: Double) -> Double {
+        guard parameters.layout.wrap else { return Layout.normalize(target, deckParameters) }
+        let period = Layout.period(deckParameters)
+        let delta = (target - offset).truncatingRemainder(dividingBy: period)
+        let short = delta > period / 2 ? delta - period : (delta < -period / 2 ? delta + period : delta)
+        return offset + short
+    }
+
+    /// Sets the offset and lets the scroll memory (CoverFlow2, the iOS 7 switcher) see it.
+    mutating func move(to newOffset: Double, at time: Double, velocity: Double) {
+        offset = newOffset
+        memory.observe(offset: offset, at: time, velocity: velocity, animating: animation != nil, parameters: deckParameters)
+    }
+}

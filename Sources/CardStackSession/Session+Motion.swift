@@ -1,0 +1,98 @@
+import CardLayout
+
+extension Session {
+    /// A `next`, `prev`, `snap` or animated `scroll_to` from the offset to `end`, shaped by
+    /// `[animation]`: its duration and curve, or its spring, which takes over the velocity of
+    /// the move it interrupts.
+    func stepMotion(to end: Double, at now: Double) -> Motion {
+        let settings = parameters.animation
+        let velocity = animation.map { $0.motion.velocity(at: now - $0.start) } ?? 0
+        return Motion(from: offset, to: end, duration: settings.duration, animation: settings, velocity: velocity)
+    }
+
+    /// A fling toward `end`: the scroll view's deceleration, or, with a spring and `snap`
+    /// on, the spring starting at the fling's velocity. Both run `slowdown` times slower.
+    func flingMotion(to end: Double, velocity: Double) -> Motion {
+        let settings = parameters.animation
+        if settings.spring != nil, settings.snap {
+            return Motion(from: offset, to: end, duration: settings.duration, animation: settings, velocity: velocity)
+        }
+        var motion = Motion.fling(from: offset, to: end, deceleration: settings.deceleration)
+        motion.slowdown = settings.slowdown
+        return motion
+    }
+
+    /// Runs `motion` at `animation.fps`: one frame per tick, exactly on the target at the end.
+    /// A tick is scheduled only while something moves.
+    mutating func animate(_ motion: Motion, at now: Double) {
+        let wasAnimating = stopAnimation()
+        guard motion.from != motion.to else {
+            let landed = Layout.normalize(motion.to, deckParameters)
+            if landed != offset {
+                move(to: landed, at: now, velocity: 0)
+                publishFrame(at: now)
+            }
+            if wasAnimating { emit(.publishState) }
+            return
+        }
+        let wasBusy = isAnimating
+        animation = Animation(motion: motion, start: now)
+        if !wasAnimating, !wasBusy { emit(.publishState) }
+        // The move's first frame, at its start time: where the curve begins (its `time` is
+        // the start a client measures the curve from).
+        publishFrame(nextComing: true, at: now)
+        keepTicking(at: now)
+    }
+
+    /// The time between two frames while something moves, in whole nanoseconds.
+    public var tickInterval: Double { Double(Int64(1e9 / Double(parameters.animation.fps))) / 1e9 }
+
+    /// Schedules the next tick when something moves and none is scheduled. Ticks are
+    /// scheduled one at a time, each an interval after the one before, and nothing is
+    /// scheduled once everything is at rest.
+    mutating func keepTicking(at now: Double, after previous: Double? = nil) {
+        guard tickDue == nil, isAnimating || memory.isEasing(at: now) else { return }
+        let due = (previous ?? now) + tickInterval
+        tickDue = due
+        emit(.scheduleTick(at: due))
+    }
+
+    /// The tick scheduled last is due: moves everything to `now` and publishes the frame.
+    public mutating func tick(at now: Double) -> [Effect] {
+        guard let scheduled = tickDue else { return [] }
+        return collecting { $0.ticking(at: now, scheduled: scheduled) }
+    }
+
+    private mutating func ticking(at now: Double, scheduled: Double) {
+        tickDue = nil
+        let wasAnimating = isAnimating
+        if let running = animation {
+            let elapsed = now - running.start
+            let finished = running.motion.isFinished(at: elapsed)
+            if finished { animation = nil }
+            // The last position is observed as animating, so CoverFlow2 comes to rest settled.
+            offset = Layout.normalize(running.motion.position(at: elapsed), deckParameters)
+            memory.observe(offset: offset, at: now, velocity: 0, animating: true, parameters: deckParameters)
+        }
+        if let running = editing, now - running.start >= running.duration {
+            editing = nil
+        }
+        advanceReveal(at: now)
+        keepTicking(at: now, after: scheduled)
+        publishFrame(nextComing: tickDue != nil, at: now)
+        if wasAnimating, !isAnimating { emit(.publishState) }
+    }
+
+    /// Cancels the running motion, if any, and says whether there was one. A deck edit in
+    /// progress goes on.
+    @discardableResult
+    mutating func stopAnimation() -> Bool {
+        guard animation != nil else { return false }
+        animation = nil
+        if !isAnimating, tickDue != nil {
+            tickDue = nil
+            emit(.cancelTick)
+        }
+        return true
+    }
+}

@@ -1,0 +1,214 @@
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+
+/// One daemon's session as a plain value: the parameters in force and where they came from,
+/// their history, the deck and its edits, the scroll offset and its motion, the circle
+/// reveal, the per-style scroll memory, the latest frame and who is connected.
+///
+/// Nothing here reads a clock, a file or a socket: every entry point takes the time as a
+/// value (seconds since the session started) and answers with a reply and the ``Effect``s
+/// its driver carries out, in order, after the reply. Every command is handled in
+/// ``apply(_:from:at:)`` (Session+Commands.swift).
+public struct Session: Sendable {
+    /// The daemon's version, for `hello` and `export`.
+    public let version: String
+    /// The parameter file, if any.
+    public let path: String?
+    /// Unix seconds at session time 0 (history entries are read by people).
+    let wallClockAtStart: Double
+
+    // Parameters.
+    public internal(set) var parameters: Parameters
+    /// The file's tree as last loaded or saved.
+    public internal(set) var fileTree: ParamNode
+    var overrides = ParamNode.emptyTable
+    /// The tree the parameters in force resolve from: the file's, a preset's or an undone
+    /// set's, with `set_params` merged in.
+    var inForceTree: ParamNode
+    /// The content of the file as last loaded: what `save` expects to find on disk.
+    public internal(set) var loadedBytes: [UInt8]?
+    /// The sets in force so far, for `history`, `undo` and `redo`.
+    var history = ParamsHistory()
+    public internal(set) var revision = 1
+    public internal(set) var source: ParamsSource
+    public internal(set) var configError: ConfigError?
+    /// The error in force when the file was deleted, back in force if the file returns as it was.
+    var configErrorBeforeRemoval: ConfigError?
+
+    // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
+    var deck: Deck
+    /// `parameters` with the deck applied: what every frame and every scroll rule uses.
+    var deckParameters: Parameters
+
+    // Scroll state: `offset` is always normalised (wrapped or clamped).
+    public internal(set) var offset = 0.0
+    var animation: Animation?
+    /// A deck edit being animated.
+    var editing: RunningEdit?
+    /// CoverFlow2's toggle and the iOS 7 switcher's current card (docs/layouts.md §2.4, §4).
+    var memory = ScrollMemory()
+    /// The last `scroll` command's time and amount, to estimate a drag's speed.
+    var lastScroll: (time: Double, by: Double)?
+    /// When the next tick is due, while anything moves (a motion, a deck edit, the toggle).
+    public internal(set) var tickDue: Double?
+    /// The circle reveal while it runs or is open (`open`/`close`).
+    var reveal: SessionReveal?
+
+    /// A running move: its motion and when it started.
+    struct Animation: Sendable {
+        var motion: Motion
+        var start: Double
+    }
+
+    /// A running deck edit: the transition, when it started and how long it runs,
+    /// slowdown included.
+    struct RunningEdit: Sendable {
+        var transition: DeckTransition
+        var start: Double
+        var duration: Double
+    }
+
+    // Frames.
+    public internal(set) var seq = 0
+    public internal(set) var frame: Frame
+    /// When `frame` was computed: the frame event's `time`.
+    public internal(set) var frameTime = 0.0
+    /// Frames written to clients (`frames_sent`): counted by the driver, which writes them.
+    public var framesSent = 0
+
+    // Clients and what each is subscribed to.
+    var clients: [ClientID: Set<EventKind>] = [:]
+    var nextClientID = 1
+    public internal(set) var accepting = true
+
+    /// The effects of the entry point running now.
+    var effects: [Effect] = []
+
+    /// A session on the file's first load (or its failure).
+    ///
+    /// - Parameters:
+    ///   - wallClock: Unix seconds now (session time 0).
+    public init(version: String, path: String?, initial: ParamsUpdate, loadedBytes: [UInt8]? = nil, wallClock: Double = 0) {
+        self.version = version
+        self.path = path
+        self.wallClockAtStart = wallClock
+        var parameters = Parameters()
+        var tree = ParamNode.emptyTable
+        var source = ParamsSource.defaults
+        switch initial {
+        case let .loaded(loadedTree, resolved):
+            parameters = resolved.parameters
+            tree = loadedTree
+            source = .file
+        case let .failed(error):
+            configError = error.configError
+        case .removed, .unchanged:
+            break
+        }
+        self.parameters = parameters
+        self.fileTree = tree
+        self.inForceTree = tree
+        self.loadedBytes = loadedBytes
+        self.source = source
+        self.deck = Deck(parameters)
+        self.deckParameters = parameters
+        self.frame = Layout.frame(parameters, offset: 0)
+        memory.slowdown = parameters.animation.slowdown
+        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
+        history.record(revision: revision, source: source, time: wallClock, tree: tree, parameters: parameters)
+    }
+
+    public var clientCount: Int { clients.count }
+
+    /// Whether a motion, a deck edit or the reveal is running (`animating` in `get_state`).
+    public var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil }
+
+    /// `get_state` at `now`.
+    public func state(at now: Double) -> StateInfo {
+        StateInfo(
+            offset: offset, front: frame.front, animating: isAnimating, clients: clients.count,
+            revision: revision, framesSent: framesSent, uptime: now, cards: deck.count)
+    }
+
+    public var paramsInfo: ParamsInfo {
+        ParamsInfo(
+            revision: revision, source: source, path: path, params: parameters, error: configError,
+            overridden: overrides.dottedKeys)
+    }
+
+    /// The frame in force as an event.
+    public var frameEvent: FrameEvent { FrameEvent(seq: seq, revision: revision, frame: frame, time: frameTime) }
+
+    /// The subscriptions of `client`.
+    public func subscriptions(of client: ClientID) -> Set<EventKind> { clients[client] ?? [] }
+
+    func wallClock(at now: Double) -> Double { wallClockAtStart + now }
+
+    /// Runs `body` and hands back the effects it emitted.
+    mutating func collecting(_ body: (inout Session) -> Void) -> [Effect] {
+        let outer = effects
+        effects = []
+        body(&self)
+        let emitted = effects
+        effects = outer
+        return emitted
+    }
+
+    mutating func emit(_ effect: Effect) { effects.append(effect) }
+
+    // MARK: Clients
+
+    /// Registers a new client and returns its id, or nil once the session is shutting down.
+    public mutating func join() -> ClientID? {
+        guard accepting else { return nil }
+        let id = nextClientID
+        nextClientID += 1
+        clients[id] = []
+        return id
+    }
+
+    /// What a client ``join()`` registered is told first, and what its coming causes.
+    public mutating func welcome(_ client: ClientID, at now: Double) -> (hello: Hello, effects: [Effect]) {
+        (Hello(version: version, revision: revision), [.publishState, .statusChanged])
+    }
+
+    /// A client went away.
+    public mutating func leave(_ client: ClientID, at now: Double) -> [Effect] {
+        guard clients.removeValue(forKey: client) != nil else { return [] }
+        return [.publishState, .statusChanged]
+    }
+
+    /// Stops accepting and moving; every client is to be told `reason` and closed.
+    public mutating func shutdown(reason: String) -> [Effect] {
+        accepting = false
+        animation = nil
+        editing = nil
+        reveal = nil
+        tickDue = nil
+        let closing = clients.keys.sorted().map { Effect.close($0, reason: reason) }
+        clients.removeAll()
+        return closing
+    }
+
+    // MARK: Frames
+
+    /// The layout context at `time`: the scroll memory and the deck edit in progress.
+    func layoutContext(at time: Double) -> ScrollContext {
+        var context = memory.context(at: time, animating: animation != nil)
+        if var running = editing {
+            running.transition.progress = min((time - running.start) / running.duration, 1)
+            context.transition = running.transition
+        }
+        return context
+    }
+
+    /// Computes the frame for the current state at `now` and publishes it.
+    mutating func publishFrame(nextComing: Bool = false, at now: Double) {
+        seq += 1
+        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: now))
+        frame.reveal = revealInFrame()
+        frameTime = now
+        emit(.publishFrame(frameEvent, nextComing: nextComing))
+    }
+}

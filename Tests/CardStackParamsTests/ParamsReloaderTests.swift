@@ -1,0 +1,64 @@
+import CardStackParams
+import Synchronization
+import Testing
+
+/// The reloader's decisions, with its file access given a stand-in (the integration tests
+/// edit real files).
+@Suite struct ParamsReloaderTests {
+    /// A parameter file in memory: nil content means there is none.
+    final class Files: ParamsFileReading {
+        let content = Mutex<[UInt8]?>(nil)
+
+        func set(_ text: String?) { content.withLock { $0 = text.map { Array($0.utf8) } } }
+
+        func read(_ path: String) throws(ParamsError) -> [UInt8] {
+            guard let bytes = content.withLock({ $0 }) else {
+                throw ParamsError(.missing, "no file at \(path)", path: path)
+            }
+            return bytes
+        }
+    }
+
+    @Test func sameBytesChangeNothingUnlessForced() {
+        let files = Files()
+        files.set("[layout]\nspacing = 40\n")
+        var reloader = ParamsReloader(path: "/p.toml", files: files)
+        guard case let .loaded(_, resolved) = reloader.reload(force: false).update else {
+            Issue.record("the first read loads")
+            return
+        }
+        #expect(resolved.parameters.layout.spacing == 40)
+        #expect(reloader.loadedBytes == Array("[layout]\nspacing = 40\n".utf8))
+        #expect(reloader.reload(force: false).update == .unchanged)
+        guard case .loaded = reloader.reload(force: true).update else {
+            Issue.record("a forced read loads the same bytes again")
+            return
+        }
+    }
+
+    @Test func aMissingFileIsRemovedAndABadOneFailsWithItsPath() {
+        let files = Files()
+        var reloader = ParamsReloader(path: "/p.toml", files: files)
+        #expect(reloader.reload(force: false).update == .removed)
+        files.set("[layout]\nspacing = -1\n")
+        guard case let .failed(error) = reloader.reload(force: false).update else {
+            Issue.record("a negative spacing fails")
+            return
+        }
+        #expect(error.path == "/p.toml")
+        #expect(error.key == "layout.spacing")
+        #expect(reloader.loadedBytes == nil)
+    }
+
+    @Test func anEmptyFileSaysSo() {
+        let files = Files()
+        files.set("")
+        var reloader = ParamsReloader(path: "/p.toml", files: files)
+        let (update, empty) = reloader.reload(force: false)
+        #expect(empty)
+        guard case .loaded = update else {
+            Issue.record("an empty file is a file of defaults")
+            return
+        }
+    }
+}
