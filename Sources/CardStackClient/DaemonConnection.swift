@@ -64,29 +64,10 @@ public final class DaemonConnection {
     /// Sends `command` and waits for its reply; events that arrive first are kept in
     /// ``pendingEvents``.
     ///
-    /// - Returns: the reply's `result`.
+    /// - Returns: the reply's `result`, decoded as `command`'s (``Command/decodeResult(from:)``).
     /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no.
     @discardableResult
-    public func request(_ command: Command, timeout: Double = 5) throws -> JSONValue {
-        try awaitReply(to: command, timeout: timeout).result
-    }
-
-    /// Sends `command` and decodes its reply's `result` as `R` (the typed result in
-    /// CardStackProtocol that the command answers with) straight from the reply line.
-    ///
-    /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no,
-    ///   ``ClientError/protocolError(_:)`` when the result is not an `R`.
-    public func request<R: Decodable>(_ command: Command, as type: R.Type, timeout: Double = 5) throws -> R {
-        let line = try awaitReply(to: command, timeout: timeout).line
-        do {
-            return try WireJSON.decode(TypedReply<R>.self, from: line).result
-        } catch {
-            throw ClientError.protocolError("the reply to \(command.name) is not a \(R.self): \(error)")
-        }
-    }
-
-    /// Sends `command` and reads lines until its reply: the reply's line and its `result`.
-    private func awaitReply(to command: Command, timeout: Double) throws -> (line: [UInt8], result: JSONValue) {
+    public func request(_ command: Command, timeout: Double = 5) throws -> CommandResult {
         let id = RequestID.integer(nextID)
         nextID += 1
         try send(Request(id: id, command))
@@ -94,16 +75,28 @@ public final class DaemonConnection {
             guard let line = try readLine(timeout: timeout) else {
                 throw ClientError.timeout("waiting for the reply to \(command.name)")
             }
-            switch try message(in: line) {
+            switch try message(in: line, requests: [id: command]) {
             case let .reply(reply) where reply.id == id || reply.id == nil:
                 if let error = reply.error { throw ClientError.refused(error) }
-                return (line, reply.result ?? .object([]))
+                return reply.result ?? .empty
             case let .bye(reason):
                 throw ClientError.closed(reason)
             case let message:
                 pendingEvents.append(message)
             }
         }
+    }
+
+    /// Sends `command` and returns its result's value as `R` (``CommandResult/payload``).
+    ///
+    /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no,
+    ///   ``ClientError/protocolError(_:)`` when the result is not an `R`.
+    public func request<R>(_ command: Command, as type: R.Type, timeout: Double = 5) throws -> R {
+        let result = try request(command, timeout: timeout)
+        guard let value = result.payload as? R else {
+            throw ClientError.protocolError("the reply to \(command.name) is not a \(R.self)")
+        }
+        return value
     }
 
     /// Writes one request line.
@@ -154,18 +147,13 @@ public final class DaemonConnection {
         return try message(in: line)
     }
 
-    private func message(in line: [UInt8]) throws -> ServerMessage {
+    private func message(in line: [UInt8], requests: [RequestID: Command] = [:]) throws -> ServerMessage {
         do {
-            return try WireJSON.decode(ServerMessage.self, from: line)
+            return try WireJSON.decode(ServerMessage.self, from: line, requests: requests)
         } catch {
             throw ClientError.protocolError("\(String(decoding: line.prefix(120), as: UTF8.self)): \(error)")
         }
     }
 
     private func now() -> Double { SystemClock.monotonic }
-}
-
-/// A reply line read for its `result` alone, as the type the command answers with.
-private struct TypedReply<R: Decodable>: Decodable {
-    var result: R
 }

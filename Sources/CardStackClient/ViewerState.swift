@@ -12,6 +12,10 @@ public struct ViewerState: Sendable {
     public static let saveRequestID = RequestID.string("view-save")
     /// The request id of the `get_state` the viewer sends on connect (the deck's size).
     public static let stateRequestID = RequestID.string("view-state")
+    /// The commands the viewer sends under its own ids, whose replies it reads.
+    public static let requests: [RequestID: Command] = [
+        paramsRequestID: .getParams, saveRequestID: .tuning(.save), stateRequestID: .getState,
+    ]
     /// The frame rate is measured over this many seconds.
     public static let rateWindow = 0.5
     /// How long a refused command's message stays in the status line, in seconds.
@@ -61,12 +65,17 @@ public struct ViewerState: Sendable {
         case let .reply(reply):
             if let error = reply.error {
                 notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration, true)
-            } else if reply.id == Self.paramsRequestID, let info = try? reply.result?.decode(as: ParamsInfo.self) {
-                apply(info, now: now)
-            } else if reply.id == Self.saveRequestID, let saved = try? reply.result?.decode(as: SaveResult.self) {
-                notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration, false)
-            } else if reply.id == Self.stateRequestID, let info = try? reply.result?.decode(as: StateInfo.self) {
-                deckSize = info.cards > 0 ? info.cards : nil
+            } else {
+                switch reply.result {
+                case let .params(info)?:
+                    apply(info, now: now)
+                case let .saved(saved)?:
+                    notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration, false)
+                case let .state(info)?:
+                    deckSize = info.cards > 0 ? info.cards : nil
+                default:
+                    break
+                }
             }
         case let .state(info):
             deckSize = info.cards > 0 ? info.cards : nil

@@ -49,7 +49,73 @@ public enum CommandResult: Sendable, Equatable, Codable {
         }
     }
 
+    /// A result alone says nothing of its type: replies are decoded through
+    /// ``Command/decodeResult(from:)`` (``ServerMessage`` does so for the requests a reader
+    /// names), never through this.
     public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are decoded by clients as JSON"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "a result is decoded as its command's: Command.decodeResult(from:)"))
     }
+
+    /// The value the result carries (`nil` for ``empty``), for a reader that wants one type.
+    public var payload: (any Sendable)? {
+        switch self {
+        case .empty: nil
+        case let .params(p): p
+        case let .frame(f): f
+        case let .state(s): s
+        case let .events(e): e
+        case let .offset(x): x
+        case let .target(x): x
+        case let .deck(cards, front): (cards: cards, front: front)
+        case let .saved(r): r
+        case let .history(h): h
+        case let .exported(e): e
+        case let .presets(p): p
+        case let .schema(s): s
+        }
+    }
+}
+
+extension Command {
+    /// Decodes `decoder` (a reply's `result`) as this command's result: the one place that
+    /// says which command answers with which shape on the client's side.
+    public func decodeResult(from decoder: any Decoder) throws -> CommandResult {
+        typealias Key = CommandResult.Key
+        switch self {
+        case .ping, .open, .close:
+            return .empty
+        case .getParams, .setParams, .tuning(.undo), .tuning(.redo), .tuning(.preset(name: _?)):
+            return .params(try ParamsInfo(from: decoder))
+        case .getFrame:
+            return .frame(try decoder.singleValueContainer().decode(Frame.self))
+        case .getState:
+            return .state(try StateInfo(from: decoder))
+        case .subscribe, .unsubscribe:
+            return .events(try decoder.container(keyedBy: Key.self).decode([EventKind].self, forKey: .events))
+        case .scroll, .scrollTo:
+            return .offset(try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .offset))
+        case .fling, .snap, .next, .prev:
+            return .target(try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .target))
+        case .edit:
+            let c = try decoder.container(keyedBy: Key.self)
+            return .deck(cards: try c.decode(Int.self, forKey: .cards), front: try c.decode(Int.self, forKey: .front))
+        case .tuning(.save):
+            return .saved(try SaveResult(from: decoder))
+        case .tuning(.history):
+            return .history(try HistoryInfo(from: decoder))
+        case .tuning(.preset(name: nil)):
+            return .presets(try PresetList(from: decoder))
+        case .tuning(.export):
+            return .exported(try ExportResult(from: decoder))
+        case .getSchema:
+            return .schema(try SchemaInfo(from: decoder))
+        }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The requests a reader sent, as `[RequestID: Command]`: ``ServerMessage`` decodes the
+    /// `result` of a reply to one of them as that command's ``CommandResult``.
+    public static let requests = CodingUserInfoKey(rawValue: "cardstack.requests")!
 }

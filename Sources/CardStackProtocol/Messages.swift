@@ -106,8 +106,9 @@ public struct Request: Sendable, Equatable {
 
 /// The replies: `{"id":ID,"ok":true,"result":{…}}` or `{"id":ID,"ok":false,"error":{…}}`.
 ///
-/// The daemon encodes each command's typed result; clients read `Reply<JSONValue>` and
-/// decode the result they asked for.
+/// The daemon encodes each command's typed result (``CommandResult``); clients decode it as
+/// the result of the command they sent (``Command/decodeResult(from:)``), in the same pass
+/// that reads the line (``ServerMessage``).
 public struct Reply<Result: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
     public var id: RequestID?
     public var ok: Bool
@@ -126,6 +127,14 @@ public struct Reply<Result: Sendable & Equatable & Codable>: Sendable, Equatable
         self.ok = false
         self.result = nil
         self.error = error
+    }
+
+    /// A successful reply whose result the reader did not ask to have decoded.
+    public init(id: RequestID?) {
+        self.id = id
+        self.ok = true
+        self.result = nil
+        self.error = nil
     }
 
     enum CodingKeys: String, CodingKey { case id, ok, result, error }
@@ -301,8 +310,12 @@ public struct StateInfo: Sendable, Equatable, Codable {
 }
 
 /// Every line the server sends: a reply, or an event named by its `event` key.
+///
+/// A reply's `result` is decoded as the ``CommandResult`` of the command its id answers,
+/// when the decoder's `userInfo[.requests]` names it (``WireJSON/decode(_:from:requests:)``);
+/// otherwise the reply keeps its id and error and no result.
 public enum ServerMessage: Sendable, Equatable, Codable {
-    case reply(Reply<JSONValue>)
+    case reply(Reply<CommandResult>)
     case hello(Hello)
     case frame(FrameEvent)
     case params(ParamsInfo)
@@ -328,7 +341,7 @@ public enum ServerMessage: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: EventKey.self)
         guard let event = try c.decodeIfPresent(String.self, forKey: .event) else {
-            self = .reply(try Reply<JSONValue>(from: decoder))
+            self = .reply(try Self.reply(from: decoder))
             return
         }
         switch event {
@@ -342,6 +355,19 @@ public enum ServerMessage: Sendable, Equatable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .event, in: c, debugDescription: "unknown event \(event)")
         }
+    }
+
+    /// A reply, its result typed by the request it answers.
+    static func reply(from decoder: any Decoder) throws -> Reply<CommandResult> {
+        typealias Key = Reply<CommandResult>.CodingKeys
+        let c = try decoder.container(keyedBy: Key.self)
+        let id = try c.decodeIfPresent(RequestID.self, forKey: .id)
+        guard try c.decode(Bool.self, forKey: .ok) else {
+            return Reply(id: id, error: try c.decode(WireError.self, forKey: .error))
+        }
+        let requests = decoder.userInfo[.requests] as? [RequestID: Command] ?? [:]
+        guard let id, let command = requests[id], c.contains(.result) else { return Reply(id: id) }
+        return Reply(id: id, result: try command.decodeResult(from: try c.superDecoder(forKey: .result)))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -170,10 +170,3 @@ extension Request: Encodable {
         }
     }
 }
-
-extension JSONValue {
-    /// Decodes this tree as `T` (used by clients to read typed results).
-    public func decode<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: try JSONEncoder().encode(self))
-    }
-}

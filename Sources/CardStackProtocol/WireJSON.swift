@@ -15,7 +15,13 @@ public enum WireJSON {
         return String(decoding: try pretty.encode(value), as: UTF8.self)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
-        try JSONDecoder().decode(type, from: Data(bytes))
+    /// Reads `bytes` as a `T`. `requests` names the commands a client sent by request id,
+    /// so that a ``ServerMessage`` reply to one decodes its result typed.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: some Collection<UInt8>, requests: [RequestID: Command] = [:]
+    ) throws -> T {
+        let decoder = JSONDecoder()
+        if !requests.isEmpty { decoder.userInfo[.requests] = requests }
+        return try decoder.decode(type, from: Data(bytes))
     }
 }

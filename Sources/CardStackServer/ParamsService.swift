@@ -79,13 +79,17 @@ struct ParamsService: Service {
 
     func run() async throws {
         let reload = self.reload
-        _ = try InotifyWatcher(path: path) { reload.run(forced: false) }
+        let watcher = try InotifyWatcher(path: path) { reload.run(forced: false) }
         logger.info("watching \(path) for changes")
-        Self.waitForHangups { [path, logger] in
+        let hangups = HangupWaiter { [path, logger] in
             logger.info("SIGHUP: reloading \(path)")
             reload.run(forced: true)
         }
         try? await gracefulShutdown()
+        // Both threads end here, so nothing reloads while the daemon shuts down.
+        hangups.stop()
+        watcher.stop()
+        logger.info("stopped watching \(path)")
     }
 
     /// The set holding SIGHUP alone: blocked everywhere, waited for by one thread.
@@ -98,15 +102,47 @@ struct ParamsService: Service {
 
     /// Calls `received` for every SIGHUP, from a thread of its own that waits in `sigwait`
     /// (``Daemon/prepareProcess()`` blocked SIGHUP in every thread, so it arrives only here).
-    static func waitForHangups(_ received: @escaping @Sendable () -> Void) {
-        let thread = Thread {
-            var hangup = hangupSignals
-            var signal: Int32 = 0
+    /// ``stop()`` ends the thread: it sends the thread ``InotifyWatcher/wakeSignal``, which
+    /// only this thread blocks and waits for besides SIGHUP, so it cannot be lost.
+    final class HangupWaiter: Sendable {
+        let thread = Mutex<(id: pthread_t?, finished: Bool)>((nil, false))
+        /// Set by ``stop()``: a `SIGURG` sent from outside does not end the thread.
+        let stopping = Atomic(false)
+
+        init(_ received: @escaping @Sendable () -> Void) {
+            let thread = Thread { [self] in
+                var waited = ParamsService.hangupSignals
+                sigaddset(&waited, InotifyWatcher.wakeSignal)
+                pthread_sigmask(SIG_BLOCK, &waited, nil)
+                self.thread.withLock { $0.id = pthread_self() }
+                var signal: Int32 = 0
+                while true {
+                    guard sigwait(&waited, &signal) == 0 else { continue }
+                    if signal == InotifyWatcher.wakeSignal {
+                        if stopping.load(ordering: .sequentiallyConsistent) { break }
+                        continue
+                    }
+                    received()
+                }
+                self.thread.withLock { $0.finished = true }
+            }
+            thread.name = "cardstack-sighup"
+            thread.start()
+        }
+
+        /// Ends the thread; returns once it has finished.
+        func stop() {
+            stopping.store(true, ordering: .sequentiallyConsistent)
+            var sent = false
             while true {
-                if sigwait(&hangup, &signal) == 0 { received() }
+                let (id, finished) = thread.withLock { ($0.id, $0.finished) }
+                if finished { return }
+                if let id, !sent {
+                    pthread_kill(id, InotifyWatcher.wakeSignal)
+                    sent = true
+                }
+                usleep(1000)
             }
         }
-        thread.name = "cardstack-sighup"
-        thread.start()
     }
 }

@@ -72,11 +72,8 @@ struct RecordCommand: ParsableCommand {
         var count = 0
         do {
             // The daemon's clock: its uptime now, against ours.
-            let state = try daemon.request(.getState, timeout: connection.timeout)
-            guard let uptime = state["uptime_s"]?.double else {
-                throw RecordError("get_state gave no uptime_s")
-            }
-            let skew = uptime - monotonicNow()
+            let state = try daemon.request(.getState, as: StateInfo.self, timeout: connection.timeout)
+            let skew = state.uptime - monotonicNow()
             func daemonTime() -> Double { monotonicNow() + skew }
             if kinds.contains(.params) {
                 let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)

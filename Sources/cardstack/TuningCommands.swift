@@ -54,14 +54,13 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let connection = try connection.connect()
-        let result: JSONValue
+        let info: HistoryInfo
         do {
-            result = try connection.request(.tuning(.history), timeout: self.connection.timeout)
+            info = try connection.request(.tuning(.history), as: HistoryInfo.self, timeout: self.connection.timeout)
         } catch {
             throw fail(error)
         }
-        if json { return try printJSON(result, pretty: false) }
-        let info = try result.decode(as: HistoryInfo.self)
+        if json { return try printJSON(info, pretty: false) }
         print(HistoryTable.render(info, time: localTime))
     }
 

@@ -150,7 +150,7 @@ struct ViewerSession {
             // The first read takes what the socket holds; the rest drain whole lines
             // already buffered, so a backlog of frames ends in one redraw of the newest.
             while let line = try connection.readLine(timeout: 0.0005) {
-                guard let message = try? WireJSON.decode(ServerMessage.self, from: line) else { continue }
+                guard let message = try? WireJSON.decode(ServerMessage.self, from: line, requests: ViewerState.requests) else { continue }
                 if case .bye = message { throw ClientError.closed("bye") }
                 state.receive(message, now: now)
             }

@@ -15,10 +15,9 @@ import Testing
 
     @Test func aSaveReplyIsShownAndAConflictToo() {
         var state = ViewerState()
-        let saved = JSONValue.object([
-            ("path", .string("/p.toml")), ("written", .bool(true)), ("changed", .array([.string("layout.spacing")])),
-        ])
-        state.receive(.reply(Reply(id: ViewerState.saveRequestID, result: saved)), now: 1)
+        let line = #"{"id":"view-save","ok":true,"result":{"path":"/p.toml","written":true,"changed":["layout.spacing"]}}"#
+        let saved = try! WireJSON.decode(ServerMessage.self, from: Array(line.utf8), requests: ViewerState.requests)
+        state.receive(saved, now: 1)
         #expect(state.activeNotice(now: 2) == "saved layout.spacing")
         state.receive(.reply(Reply(id: ViewerState.saveRequestID, error: WireError(.conflict, "changed on disk"))), now: 3)
         #expect(state.activeNotice(now: 4) == "conflict: changed on disk")

@@ -50,7 +50,8 @@ import Testing
         state.receive(info(), now: 0)
         #expect(paramsLine(state).hasSuffix("· cards 11"))
         let edited = StateInfo(offset: 0, front: 0, animating: false, clients: 1, revision: 1, framesSent: 0, uptime: 1, cards: 9)
-        state.receive(.reply(Reply(id: ViewerState.stateRequestID, result: try! WireJSON.decode(JSONValue.self, from: Array(WireJSON.encode(edited))))), now: 1)
+        let reply = try! WireJSON.encode(Reply(id: ViewerState.stateRequestID, result: CommandResult.state(edited)))
+        state.receive(try! WireJSON.decode(ServerMessage.self, from: reply, requests: ViewerState.requests), now: 1)
         #expect(paramsLine(state).hasSuffix("· cards 9"))
         var more = edited
         more.cards = 12

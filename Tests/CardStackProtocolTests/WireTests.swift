@@ -4,11 +4,11 @@ import Foundation
 import Testing
 
 @Suite struct WireEncoderTests {
-    func roundTrip(_ message: ServerMessage) throws -> ServerMessage {
+    func roundTrip(_ message: ServerMessage, requests: [RequestID: Command] = [:]) throws -> ServerMessage {
         let bytes = try WireJSON.encode(message)
         #expect(!bytes.contains(UInt8(ascii: "\n")))
         // Foundation reads what the wire encoder writes.
-        return try WireJSON.decode(ServerMessage.self, from: bytes)
+        return try WireJSON.decode(ServerMessage.self, from: bytes, requests: requests)
     }
 
     @Test func everyMessageRoundTrips() throws {
@@ -17,9 +17,9 @@ import Testing
         let frame = Layout.frame(params, offset: 15)
         let messages: [ServerMessage] = [
             .hello(Hello(version: "0.1.0", revision: 3)),
-            .reply(Reply(id: .integer(7), result: .object([("a", .array([.integer(1), .number(2.5), .null, .bool(true)]))]))),
+            .reply(Reply(id: .integer(7), result: .offset(2.5))),
             .reply(Reply(id: .string("x"), error: WireError(.invalidArgument, "bad \"thing\""))),
-            .reply(Reply(id: nil, result: .object([]))),
+            .reply(Reply(id: nil)),
             .frame(FrameEvent(seq: 42, revision: 2, frame: frame)),
             .params(ParamsInfo(revision: 2, source: .set, path: "/tmp/a b.toml", params: params, error: nil)),
             .params(ParamsInfo(revision: 2, source: .file, path: nil, params: params,
@@ -29,14 +29,49 @@ import Testing
             .bye(reason: "the daemon is stopping"),
         ]
         for message in messages {
-            #expect(try roundTrip(message) == message)
+            #expect(try roundTrip(message, requests: [.integer(7): .scroll(by: 1)]) == message)
+        }
+    }
+
+    /// Each command's result, encoded as the daemon does, decodes as that command's result
+    /// when the reader names the request; unnamed, the reply keeps only its id.
+    @Test func everyResultDecodesAsItsCommand() throws {
+        var params = Parameters()
+        params.card.titles = ["a", "b"]
+        let info = ParamsInfo(revision: 3, source: .file, path: "/p.toml", params: params, error: nil, overridden: ["layout.spacing"])
+        let state = StateInfo(offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)
+        let history = HistoryInfo(entries: [
+            HistoryEntry(revision: 1, source: .file, time: 1_700_000_000.5, changed: [], current: false),
+            HistoryEntry(revision: 2, source: .set, time: 1_700_000_001.25, changed: ["layout.spacing"], current: true),
+        ], canUndo: true, canRedo: false)
+        let pairs: [(Command, CommandResult)] = [
+            (.ping, .empty), (.close, .empty), (.open(item: 2), .empty),
+            (.getParams, .params(info)), (.setParams(.object([])), .params(info)), (.tuning(.undo), .params(info)),
+            (.tuning(.preset(name: "coverflow")), .params(info)),
+            (.getFrame, .frame(Layout.frame(params, offset: 7.25))),
+            (.getState, .state(state)),
+            (.subscribe([.frame, .params]), .events([.frame, .params])), (.unsubscribe([.frame]), .events([])),
+            (.scroll(by: 3), .offset(33)), (.scrollTo(offset: 1, animated: false), .offset(1)),
+            (.fling(velocity: 900), .target(120)), (.snap, .target(30)), (.next(count: 1), .target(60)), (.prev(count: 2), .target(-0.5)),
+            (.edit(.remove(item: 1)), .deck(cards: 10, front: 3)),
+            (.tuning(.save), .saved(SaveResult(path: "/p.toml", written: true, changed: ["layout.spacing"]))),
+            (.tuning(.history), .history(history)),
+            (.tuning(.export(.css, offset: nil)), .exported(ExportResult(format: .css, text: ".card {}\n"))),
+            (.getSchema, .schema(SchemaInfo(keys: []))),
+        ]
+        for (command, result) in pairs {
+            let line = try WireJSON.encode(Reply(id: .integer(1), result: result))
+            let typed = try WireJSON.decode(ServerMessage.self, from: line, requests: [.integer(1): command])
+            #expect(typed == .reply(Reply(id: .integer(1), result: result)), "\(command.name)")
+            let unnamed = try WireJSON.decode(ServerMessage.self, from: line)
+            #expect(unnamed == .reply(Reply(id: .integer(1))), "\(command.name)")
         }
     }
 
     @Test func shapesMatchTheSpec() throws {
         let hello = String(decoding: try WireJSON.encode(ServerMessage.hello(Hello(version: "1", revision: 1))), as: UTF8.self)
         #expect(hello == #"{"event":"hello","protocol":1,"server":"cardstackd","version":"1","revision":1}"#)
-        let reply = String(decoding: try WireJSON.encode(Reply(id: nil, result: JSONValue.object([]))), as: UTF8.self)
+        let reply = String(decoding: try WireJSON.encode(Reply(id: nil, result: CommandResult.empty)), as: UTF8.self)
         #expect(reply == #"{"id":null,"ok":true,"result":{}}"#)
         let error = String(decoding: try WireJSON.encode(ServerMessage.configError(
             ConfigError(path: "f", line: 1, column: 2, key: nil, message: "m"))), as: UTF8.self)

@@ -31,6 +31,8 @@ def test_stop_says_bye_to_every_client_and_exits_0(daemon, sig):
                 break
     assert not daemon.socket.exists()
     assert "stopped" in daemon.log_text()
+    # The parameter watcher and the SIGHUP thread ended before the daemon exited.
+    assert f"stopped watching {daemon.config}" in daemon.log_text()
 
 
 def test_a_second_daemon_on_a_live_socket_refuses_to_start(make_daemon, daemon):
