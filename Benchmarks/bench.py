@@ -2,7 +2,7 @@
 """cardstackd's performance figures, each measured side by side with its floor in one run.
 
   make bench        (builds release binaries, then runs this)
-  python3 Benchmarks/bench.py --bin .build/release [--saves 300] [--subscribers 1000]
+  python3 Benchmarks/bench.py --bin .build/release [--saves 300] [--subscribers 1000] [--only saves ...]
 
 Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C++ program that
 waits on inotify, re-reads the file, parses it with toml++ and writes it as a JSON line to a
@@ -334,6 +334,9 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 
 
+PARTS = ("saves", "sweep", "ping", "churn", "fanout")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=str(HERE.parent / ".build" / "release"))
@@ -342,16 +345,32 @@ def main():
     parser.add_argument("--subscribers", type=int, default=1000)
     parser.add_argument("--churn", type=int, default=1000, help="clients connecting and leaving during the ping test")
     parser.add_argument("--fanouts", type=int, default=5, help="fan-out runs (this VM is noisy: the median counts)")
+    parser.add_argument("--only", action="append", choices=PARTS,
+                        help="run only this part (repeat for several); all of them by default")
     args = parser.parse_args()
+    parts = set(args.only or PARTS)
     bin_dir = pathlib.Path(args.bin)
     tmp = pathlib.Path(tempfile.mkdtemp())
     floor = compile_floor(tmp)
 
-    ours, theirs = bench_saves(bin_dir, floor, args.saves)
-    print(fmt("save -> params event (cardstackd)", ours))
-    print(fmt("save -> JSON line (toml++ floor)", theirs))
-    print(ratio_line("", ours, theirs, 1.3, 2))
+    if "saves" in parts:
+        ours, theirs = bench_saves(bin_dir, floor, args.saves)
+        print(fmt("save -> params event (cardstackd)", ours))
+        print(fmt("save -> JSON line (toml++ floor)", theirs))
+        print(ratio_line("", ours, theirs, 1.3, 2))
+    if "sweep" in parts:
+        bench_sweep_and_frames(bin_dir, args)
+    if "ping" in parts:
+        bench_ping_and_idle(bin_dir, args)
+    if "churn" in parts:
+        pings, failed, rate = bench_churn(bin_dir, args.churn)
+        print(fmt(f"ping during a {args.churn}-client churn", pings))
+        print(f"{'':<34} {rate:.0f} connections/s came and went, {failed} pings failed; clients back to 1 after")
+    if "fanout" in parts:
+        bench_fanouts(bin_dir, floor, args)
 
+
+def bench_sweep_and_frames(bin_dir, args):
     sweep, pings, rate, frames, frame_pings = bench_sweep(bin_dir, args.pings)
     print(fmt("set_params -> next frame event", sweep))
     print(fmt("ping, same connection", pings))
@@ -360,6 +379,8 @@ def main():
     print(fmt("ping, same connection", frame_pings))
     print(ratio_line("", frames, frame_pings, 2))
 
+
+def bench_ping_and_idle(bin_dir, args):
     ours, theirs, idle = bench_ping(bin_dir, args.pings)
     print(fmt("ping round trip (cardstackd)", ours))
     if theirs:
@@ -369,10 +390,8 @@ def main():
         print("mpv is not installed (apt-get install mpv): no ping comparison")
     print(f"{'idle, 10 subscribers, 10 s':<34} {idle} CPU ticks")
 
-    pings, failed, rate = bench_churn(bin_dir, args.churn)
-    print(fmt(f"ping during a {args.churn}-client churn", pings))
-    print(f"{'':<34} {rate:.0f} connections/s came and went, {failed} pings failed; clients back to 1 after")
 
+def bench_fanouts(bin_dir, floor, args):
     n = args.subscribers
     ratios = []
     for run in range(args.fanouts):
