@@ -1,0 +1,106 @@
+/// The text of a TOML file with the body of its comments taken out, for the parser.
+///
+/// A parameter file is mostly comments (the default file: 4.3 kB, of which 0.4 kB is keys
+/// and values), and toml++ reads a comment one code point at a time, checking each: most
+/// of a save's parse went there. This removes what follows each `#` up to its line break,
+/// keeping the `#` and the break, so every key, value and error keeps its line and column
+/// and the parser sees exactly the same keys and values.
+///
+/// Only a comment toml++ would accept is shortened: one whose body is tabs and printable
+/// characters (the caller has checked the text is UTF-8 with no NUL), followed by a line
+/// break. One with any other control character (which TOML forbids in comments) or on the
+/// last line of the file stays as it is, so toml++ reports the same error at the same place.
+///
+/// Strings are followed as TOML lays them out (basic and literal, single- and multi-line,
+/// escapes), so a `#` inside one is never taken for a comment. Where the text stops being
+/// valid TOML the parser reports an error there, before anything this changed.
+enum TOMLCommentText {
+    /// The shortened text, or nil when there is no comment text to take out.
+    static func strip(_ text: [UInt8]) -> [UInt8]? {
+        text.withUnsafeBufferPointer { strip($0) }
+    }
+
+    private enum State { case plain, basic, literal, multiLineBasic, multiLineLiteral }
+
+    private static let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), hash = UInt8(ascii: "#")
+    private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+    private static let tab = UInt8(ascii: "\t")
+
+    private static func strip(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let n = text.count
+        var out: [UInt8] = []
+        var copied = 0  // text[copied..<i] is still to be copied to `out`
+        var state = State.plain
+        var i = 0
+
+        /// Whether three `mark`s start at `i`.
+        func triple(_ mark: UInt8) -> Bool { i + 2 < n && text[i] == mark && text[i + 1] == mark && text[i + 2] == mark }
+
+        while i < n {
+            let c = text[i]
+            switch state {
+            case .plain:
+                if c == quote {
+                    if triple(quote) { state = .multiLineBasic; i += 3 } else { state = .basic; i += 1 }
+                } else if c == apostrophe {
+                    if triple(apostrophe) { state = .multiLineLiteral; i += 3 } else { state = .literal; i += 1 }
+                } else if c == hash {
+                    // The body: after the `#`, up to the line break (`\n` or `\r\n`).
+                    var end = i + 1
+                    while end < n, text[end] != newline { end += 1 }
+                    // The last line stays as it is: toml++ places an error at the end of the
+                    // file after its last character, even past the final line break.
+                    guard end < n - 1 else { i = n; break }
+                    var bodyEnd = end
+                    if bodyEnd > i + 1, text[bodyEnd - 1] == cr { bodyEnd -= 1 }
+                    var accepted = true
+                    for k in (i + 1)..<max(i + 1, bodyEnd) {
+                        let b = text[k]
+                        if (b < 0x20 && b != tab) || b == 0x7F {
+                            accepted = false
+                            break
+                        }
+                    }
+                    if accepted, bodyEnd > i + 1 {
+                        if out.isEmpty { out.reserveCapacity(n) }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...i]))
+                        copied = bodyEnd
+                    }
+                    i = end + 1
+                } else {
+                    i += 1
+                }
+            case .basic:
+                if c == backslash {
+                    i += 2
+                } else {
+                    if c == quote || c == newline { state = .plain }
+                    i += 1
+                }
+            case .literal:
+                if c == apostrophe || c == newline { state = .plain }
+                i += 1
+            case .multiLineBasic:
+                if c == backslash {
+                    i += 2
+                } else if triple(quote) {
+                    // Up to two more quotes belong to the string: the run ends it.
+                    while i < n, text[i] == quote { i += 1 }
+                    state = .plain
+                } else {
+                    i += 1
+                }
+            case .multiLineLiteral:
+                if triple(apostrophe) {
+                    while i < n, text[i] == apostrophe { i += 1 }
+                    state = .plain
+                } else {
+                    i += 1
+                }
+            }
+        }
+        guard copied > 0 else { return nil }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<n]))
+        return out
+    }
+}
