@@ -166,6 +166,10 @@ struct StreamingEncoder: Encoder {
             try writer.frame(value as! Frame)
             return
         }
+        if T.self == Parameters.self {
+            try writer.parameters(value as! Parameters)
+            return
+        }
         if T.self == [[Double]].self {
             writer.bytes.append(UInt8(ascii: "["))
             for (i, numbers) in (value as! [[Double]]).enumerated() {
@@ -344,6 +348,10 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         if T.self == Frame.self {
             try writer.frame(value as! Frame)
+            return
+        }
+        if T.self == Parameters.self {
+            try writer.parameters(value as! Parameters)
             return
         }
         try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))

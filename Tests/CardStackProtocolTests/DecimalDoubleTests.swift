@@ -111,3 +111,93 @@ struct SplitMix64: RandomNumberGenerator {
         }
     }
 }
+
+/// `params` events and `get_params` replies write `Parameters` by hand
+/// (JSONWriter+Parameters.swift): byte for byte what its `Codable` conformance writes.
+@Suite struct ParametersEncodingTests {
+    func expectSameBytes(_ params: Parameters) throws {
+        let info = ParamsInfo(revision: 7, source: .file, path: "/tmp/c.toml", params: params, error: nil)
+        let event = try WireJSON.encode(ServerMessage.params(info))
+        let generic = #"{"event":"params","revision":7,"source":"file","path":"/tmp/c.toml","params":"#
+            + String(decoding: try WireJSON.encode(params), as: UTF8.self) + #","error":null,"overridden":[]}"#
+        #expect(String(decoding: event, as: UTF8.self) == generic)
+        let reply = try WireJSON.encode(Reply(id: .integer(1), result: CommandResult.params(info)))
+        #expect(String(decoding: reply, as: UTF8.self).contains(String(decoding: try WireJSON.encode(params), as: UTF8.self)))
+    }
+
+    @Test(arguments: Style.allCases) func everyStyle(style: Style) throws {
+        var params = Parameters()
+        params.layout.style = style
+        try expectSameBytes(params)
+        params.layout.wrap.toggle()
+        params.animation.snap.toggle()
+        params.layout.spacing = 31.25
+        params.layout.m34 = -1.0 / 1500
+        params.layout.flipRange = [0.95, 1.333333333]
+        params.card.titles = ["a \"quoted\" title", "tab\tand\nnewline", "ünïcödé ✓", "\u{1}\u{1f}\\", ""]
+        params.card.anchor = [0.25, 0.75]
+        params.viewport.width = 1024.5
+        params.animation.fps = 240
+        params.animation.slowdown = 2.5
+        try expectSameBytes(params)
+    }
+
+    @Test func everyCurveAndTheSpring() throws {
+        var params = Parameters()
+        for curve: TimingCurve in [.decelerate, .linear, .easeIn, .easeOut, .easeInOut, .bezier(0.1, -2, 0.9, 3.5)] {
+            params.animation.curve = curve
+            params.animation.spring = nil
+            try expectSameBytes(params)
+            params.animation.spring = Spring(dampingRatio: 0.825, response: 0.55)
+            try expectSameBytes(params)
+        }
+    }
+
+    @Test func everyCarouselOption() throws {
+        var params = Parameters()
+        params.layout.style = .rotary
+        var o = Parameters.Carousel()
+        o.itemSpacing = 0.25
+        o.arc = 2 * Double.pi
+        o.radius = 400
+        o.angle = 0.1
+        o.tilt = 0.9
+        o.count = 12
+        o.visibleItems = 30
+        o.fadeMin = -.infinity
+        o.fadeMax = .infinity
+        o.fadeRange = 1.5
+        o.fadeMinAlpha = 0
+        o.showBackfaces = false
+        o.vertical = true
+        o.viewpoint = [0, -12.5]
+        params.carousel = o
+        try expectSameBytes(params)
+        params.carousel.fadeMin = -2.5
+        params.carousel.fadeMax = 0
+        try expectSameBytes(params)
+        // Each option alone: no stray comma before or after it.
+        let keyPaths: [WritableKeyPath<Parameters.Carousel, Double?>] = [
+            \.itemSpacing, \.arc, \.radius, \.angle, \.tilt, \.fadeMin, \.fadeMax, \.fadeRange, \.fadeMinAlpha,
+        ]
+        for keyPath in keyPaths {
+            params.carousel = Parameters.Carousel()
+            params.carousel[keyPath: keyPath] = 0.5
+            try expectSameBytes(params)
+        }
+        params.carousel = Parameters.Carousel()
+        params.carousel.vertical = false
+        try expectSameBytes(params)
+        params.carousel = Parameters.Carousel()
+        params.carousel.count = 3
+        try expectSameBytes(params)
+    }
+
+    @Test func notANumberIsRefused() {
+        var params = Parameters()
+        params.layout.spacing = .nan
+        #expect(throws: EncodingError.self) {
+            try WireJSON.encode(ServerMessage.params(ParamsInfo(revision: 1, source: .file, path: nil, params: params, error: nil)))
+        }
+    }
+}

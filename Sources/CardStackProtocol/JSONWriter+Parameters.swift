@@ -1,0 +1,108 @@
+import CardLayout
+
+/// `Parameters` written field by field: the bulk of every `params` event (sent on every
+/// save of the file, docs/protocol.md §5.3) and of `get_params`.
+///
+/// The bytes are exactly those of the `Codable` conformances of `Parameters` and its tables
+/// through the generic containers (`WireTests` compares the two for every style, every
+/// carousel option and the spring), which stay the definition of the wire form; this path
+/// only skips a container, an encoder and a coding path per value. A non-finite number
+/// throws, as it does there; an unbounded fade limit is `null`, as `Carousel` writes it.
+extension JSONWriter {
+    func parameters(_ p: Parameters) throws {
+        let l = p.layout
+        literal("{\"layout\":{\"style\":")
+        string(l.style.rawValue)
+        literal(",\"cards\":")
+        integer(l.cards)
+        literal(l.wrap ? ",\"wrap\":true,\"spacing\":" : ",\"wrap\":false,\"spacing\":")
+        try number(l.spacing)
+        literal(",\"m34\":")
+        try number(l.m34)
+        literal(",\"scale_step\":")
+        try number(l.scaleStep)
+        literal(",\"flip_range\":")
+        try numbers(l.flipRange, codingPath: [])
+
+        let c = p.card
+        literal("},\"card\":{\"width\":")
+        try number(c.width)
+        literal(",\"height\":")
+        try number(c.height)
+        literal(",\"anchor\":")
+        try numbers(c.anchor, codingPath: [])
+        literal(",\"titles\":[")
+        for (i, title) in c.titles.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(title)
+        }
+
+        literal("]},\"viewport\":{\"width\":")
+        try number(p.viewport.width)
+        literal(",\"height\":")
+        try number(p.viewport.height)
+
+        let a = p.animation
+        literal("},\"animation\":{\"fps\":")
+        integer(a.fps)
+        literal(",\"deceleration\":")
+        try number(a.deceleration)
+        literal(a.snap ? ",\"snap\":true,\"duration\":" : ",\"snap\":false,\"duration\":")
+        try number(a.duration)
+        literal(",\"remove_duration\":")
+        try number(a.removeDuration)
+        literal(",\"insert_duration\":")
+        try number(a.insertDuration)
+        literal(",\"move_duration\":")
+        try number(a.moveDuration)
+        literal(",\"curve\":")
+        if let name = a.curve.name {
+            string(name)
+        } else {
+            try numbers(a.curve.controlPoints ?? [], codingPath: [])
+        }
+        if let spring = a.spring {
+            literal(",\"spring\":{\"damping_ratio\":")
+            try number(spring.dampingRatio)
+            literal(",\"response\":")
+            try number(spring.response)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        literal(",\"slowdown\":")
+        try number(a.slowdown)
+
+        literal("},\"carousel\":{")
+        try carousel(p.carousel)
+        literal("}}")
+    }
+
+    /// The options that are set, in `Carousel`'s order, without the braces.
+    private func carousel(_ o: Parameters.Carousel) throws {
+        var first = true
+        func key(_ name: StaticString) {
+            if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
+            literal(name)
+        }
+        if let v = o.itemSpacing { key("\"item_spacing\":"); try number(v) }
+        if let v = o.arc { key("\"arc\":"); try number(v) }
+        if let v = o.radius { key("\"radius\":"); try number(v) }
+        if let v = o.angle { key("\"angle\":"); try number(v) }
+        if let v = o.tilt { key("\"tilt\":"); try number(v) }
+        if let v = o.count { key("\"count\":"); integer(v) }
+        if let v = o.visibleItems { key("\"visible_items\":"); integer(v) }
+        if let v = o.fadeMin { key("\"fade_min\":"); try limit(v) }
+        if let v = o.fadeMax { key("\"fade_max\":"); try limit(v) }
+        if let v = o.fadeRange { key("\"fade_range\":"); try number(v) }
+        if let v = o.fadeMinAlpha { key("\"fade_min_alpha\":"); try number(v) }
+        if let v = o.showBackfaces { key("\"show_backfaces\":"); literal(v ? "true" : "false") }
+        if let v = o.vertical { key("\"vertical\":"); literal(v ? "true" : "false") }
+        if let v = o.viewpoint { key("\"viewpoint\":"); try numbers(v, codingPath: []) }
+    }
+
+    /// A fade limit: unbounded (infinite) is `null`.
+    private func limit(_ x: Double) throws {
+        if x.isInfinite { literal("null") } else { try number(x) }
+    }
+
+    private func number(_ x: Double) throws { try number(x, codingPath: []) }
+}
