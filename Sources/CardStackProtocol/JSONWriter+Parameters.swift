@@ -1,14 +1,56 @@
 import CardLayout
 
-/// `Parameters` written field by field: the bulk of every `params` event (sent on every
-/// save of the file, docs/protocol.md §5.3) and of `get_params`.
+/// The `params` event (sent on every save of the file, docs/protocol.md §5.3) and the
+/// `Parameters` of `get_params`, written field by field.
 ///
-/// The bytes are exactly those of the `Codable` conformances of `Parameters` and its tables
-/// through the generic containers (`WireTests` compares the two for every style, every
-/// carousel option and the spring), which stay the definition of the wire form; this path
+/// The bytes are exactly those of the `Codable` conformances of `ServerMessage`,
+/// `ParamsInfo`, `Parameters` and its tables through the generic containers
+/// (`ParametersEncodingTests` compares the two for every style, every carousel option, the
+/// spring, an error and overrides), which stay the definition of the wire form; this path
 /// only skips a container, an encoder and a coding path per value. A non-finite number
 /// throws, as it does there; an unbounded fade limit is `null`, as `Carousel` writes it.
 extension JSONWriter {
+    func paramsEvent(_ info: ParamsInfo) throws {
+        literal("{\"event\":\"params\",\"revision\":")
+        integer(info.revision)
+        literal(",\"source\":")
+        string(info.source.rawValue)
+        literal(",\"path\":")
+        string(orNull: info.path)
+        literal(",\"params\":")
+        try parameters(info.params)
+        literal(",\"error\":")
+        if let error = info.error {
+            literal("{\"path\":")
+            string(orNull: error.path)
+            literal(",\"line\":")
+            integer(orNull: error.line)
+            literal(",\"column\":")
+            integer(orNull: error.column)
+            literal(",\"key\":")
+            string(orNull: error.key)
+            literal(",\"message\":")
+            string(error.message)
+            bytes.append(UInt8(ascii: "}"))
+        } else {
+            literal("null")
+        }
+        literal(",\"overridden\":[")
+        for (i, key) in info.overridden.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(key)
+        }
+        literal("]}")
+    }
+
+    private func string(orNull s: String?) {
+        if let s { string(s) } else { literal("null") }
+    }
+
+    private func integer(orNull i: Int?) {
+        if let i { integer(i) } else { literal("null") }
+    }
+
     func parameters(_ p: Parameters) throws {
         let l = p.layout
         literal("{\"layout\":{\"style\":")

@@ -11,6 +11,11 @@ import CardLayout
 public enum WireEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONWriter()
+        // Every save of the parameter file sends one: written by hand (JSONWriter+Parameters.swift).
+        if T.self == ServerMessage.self, case let .params(info) = value as! ServerMessage {
+            try writer.paramsEvent(info)
+            return writer.bytes
+        }
         try value.encode(to: StreamingEncoder(writer: writer, depth: 1))
         writer.close(deeperThan: 0)
         if writer.bytes.isEmpty { writer.bytes.append(contentsOf: "{}".utf8) }

@@ -117,12 +117,36 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite struct ParametersEncodingTests {
     func expectSameBytes(_ params: Parameters) throws {
         let info = ParamsInfo(revision: 7, source: .file, path: "/tmp/c.toml", params: params, error: nil)
-        let event = try WireJSON.encode(ServerMessage.params(info))
-        let generic = #"{"event":"params","revision":7,"source":"file","path":"/tmp/c.toml","params":"#
-            + String(decoding: try WireJSON.encode(params), as: UTF8.self) + #","error":null,"overridden":[]}"#
-        #expect(String(decoding: event, as: UTF8.self) == generic)
+        try expectSameBytes(info)
+        let generic = String(decoding: try WireJSON.encode(params), as: UTF8.self)
+        #expect(String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self).contains(
+            #""params":"# + generic + #","error":null"#))
         let reply = try WireJSON.encode(Reply(id: .integer(1), result: CommandResult.params(info)))
-        #expect(String(decoding: reply, as: UTF8.self).contains(String(decoding: try WireJSON.encode(params), as: UTF8.self)))
+        #expect(String(decoding: reply, as: UTF8.self).contains(#""params":"# + generic + ","))
+    }
+
+    /// The event against `ParamsInfo`'s own `Codable` form after `"event":"params"`.
+    func expectSameBytes(_ info: ParamsInfo) throws {
+        let event = String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self)
+        let fields = String(decoding: try WireJSON.encode(info), as: UTF8.self).dropFirst()
+        #expect(event == #"{"event":"params","# + fields)
+    }
+
+    @Test func errorsPathsAndOverrides() throws {
+        var info = ParamsInfo(revision: 12, source: .set, path: nil, params: Parameters(), error: nil)
+        try expectSameBytes(info)
+        info.overridden = ["layout.spacing", "animation.spring.response", "card.titles"]
+        try expectSameBytes(info)
+        for source in [ParamsSource.file, .set, .undo, .preset, .defaults] {
+            info.source = source
+            try expectSameBytes(info)
+        }
+        info.path = "/dir with \"quotes\"/c.toml"
+        info.error = ConfigError(
+            path: info.path, line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0, got -3.0")
+        try expectSameBytes(info)
+        info.error = ConfigError(path: nil, line: nil, column: nil, key: nil, message: "the file was deleted\tor\nmoved")
+        try expectSameBytes(info)
     }
 
     @Test(arguments: Style.allCases) func everyStyle(style: Style) throws {
