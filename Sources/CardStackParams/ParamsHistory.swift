@@ -31,10 +31,21 @@ public struct ParamsHistory: Sendable {
         var parameters: Parameters
     }
 
+    // Both lists are kept from an offset (`firstRecord`, `firstStep`) and compacted only
+    // when the dropped entries fill a whole capacity: a record at full history moves
+    // nothing, where dropping the oldest entry at once moved all 100 (a save's params event
+    // waits on it).
     private var records: [Record] = []
-    public private(set) var steps: [Step] = []
+    private var firstRecord = 0
+    private var stored: [Step] = []
+    private var firstStep = 0
+    /// The step in force, as an index into `stored`.
+    private var current = 0
+
+    /// The undo line, oldest first (at most ``capacity``).
+    public var steps: [Step] { Array(stored[firstStep...]) }
     /// The step in force (an index into ``steps``).
-    public private(set) var cursor = 0
+    public var cursor: Int { current - firstStep }
 
     public init() {}
 
@@ -42,49 +53,58 @@ public struct ParamsHistory: Sendable {
     public mutating func record(
         revision: Int, source: ParamsSource, time: Double, tree: ParamNode, parameters: Parameters
     ) {
-        let previous = steps.isEmpty ? nil : steps[cursor].parameters
+        let previous = stored.isEmpty ? nil : stored[current].parameters
         appendLog(revision: revision, source: source, time: time, previous: previous, parameters: parameters)
-        if !steps.isEmpty { steps.removeSubrange((cursor + 1)...) }
+        if !stored.isEmpty { stored.removeSubrange((current + 1)...) }
         let step = Step(tree: tree, parameters: parameters)
         if let previous, previous == parameters {
-            steps[cursor] = step
+            stored[current] = step
             return
         }
-        steps.append(step)
-        if steps.count > Self.capacity { steps.removeFirst(steps.count - Self.capacity) }
-        cursor = steps.count - 1
+        stored.append(step)
+        current = stored.count - 1
+        if stored.count - firstStep > Self.capacity { firstStep = stored.count - Self.capacity }
+        if firstStep >= Self.capacity {
+            stored.removeFirst(firstStep)
+            current -= firstStep
+            firstStep = 0
+        }
     }
 
-    public var canUndo: Bool { cursor > 0 }
-    public var canRedo: Bool { cursor + 1 < steps.count }
+    public var canUndo: Bool { current > firstStep }
+    public var canRedo: Bool { current + 1 < stored.count }
 
     /// Moves back one step and returns it (nil at the oldest), logging it as `undo`.
     public mutating func undo(revision: Int, time: Double) -> Step? {
         guard canUndo else { return nil }
-        return move(to: cursor - 1, revision: revision, time: time)
+        return move(to: current - 1, revision: revision, time: time)
     }
 
     /// Moves forward one step after an undo and returns it (nil at the newest).
     public mutating func redo(revision: Int, time: Double) -> Step? {
         guard canRedo else { return nil }
-        return move(to: cursor + 1, revision: revision, time: time)
+        return move(to: current + 1, revision: revision, time: time)
     }
 
     private mutating func move(to index: Int, revision: Int, time: Double) -> Step {
-        let previous = steps[cursor].parameters
-        cursor = index
-        appendLog(revision: revision, source: .undo, time: time, previous: previous, parameters: steps[index].parameters)
-        return steps[index]
+        let previous = stored[current].parameters
+        current = index
+        appendLog(revision: revision, source: .undo, time: time, previous: previous, parameters: stored[index].parameters)
+        return stored[index]
     }
 
     private mutating func appendLog(revision: Int, source: ParamsSource, time: Double, previous: Parameters?, parameters: Parameters) {
         records.append(Record(revision: revision, source: source, time: time, previous: previous, parameters: parameters))
-        if records.count > Self.capacity { records.removeFirst(records.count - Self.capacity) }
+        if records.count - firstRecord > Self.capacity { firstRecord = records.count - Self.capacity }
+        if firstRecord >= Self.capacity {
+            records.removeFirst(firstRecord)
+            firstRecord = 0
+        }
     }
 
     /// Every set put in force, oldest first; the newest is the one in force.
     public var log: [HistoryEntry] {
-        records.indices.map { i in
+        records.indices.dropFirst(firstRecord).map { i in
             let r = records[i]
             let changed = r.previous.map { ParamsValues.changedKeys(from: $0, to: r.parameters) } ?? []
             return HistoryEntry(revision: r.revision, source: r.source, time: r.time, changed: changed, current: i == records.count - 1)

@@ -135,4 +135,37 @@ import Testing
         #expect(h.log.count == 100 && h.steps.count == 100 && h.log.first?.revision == 51)
         #expect(h.steps.first?.parameters.layout.spacing == 51)
     }
+
+    /// The lists drop their oldest entries in batches: nothing shows it, however long it runs.
+    @Test func keepsTheNewest100WhileUndoingAndBranchingForLong() {
+        var h = ParamsHistory()
+        var revision = 0
+        for i in 0..<450 {
+            revision += 1
+            h.record(revision: revision, source: .set, time: Double(i), tree: .emptyTable, parameters: params(spacing: Double(i + 1)))
+            #expect(h.steps.count == min(i + 1, 100) && h.log.count == min(i + 1, 100))
+            #expect(h.cursor == h.steps.count - 1 && h.log.last?.revision == revision)
+        }
+        #expect(h.steps.first?.parameters.layout.spacing == 351 && h.log.first?.revision == 351)
+        for _ in 0..<99 {
+            revision += 1
+            #expect(h.undo(revision: revision, time: 0) != nil)
+        }
+        #expect(h.undo(revision: revision + 1, time: 0) == nil)
+        #expect(h.cursor == 0 && h.canRedo && !h.canUndo)
+        #expect(h.log.count == 100 && h.log.first?.revision == revision - 99)
+        revision += 1
+        #expect(h.redo(revision: revision, time: 0)?.parameters.layout.spacing == 352)
+        revision += 1
+        h.record(revision: revision, source: .preset, time: 0, tree: .emptyTable, parameters: params(spacing: 1000))
+        #expect(h.steps.map(\.parameters.layout.spacing) == [351, 352, 1000])
+        #expect(h.cursor == 2 && !h.canRedo && h.canUndo)
+        #expect(h.log.last?.current == true && h.log.filter(\.current).count == 1)
+        for i in 0..<300 {
+            revision += 1
+            h.record(revision: revision, source: .set, time: 0, tree: .emptyTable, parameters: params(spacing: Double(2000 + i)))
+        }
+        #expect(h.steps.count == 100 && h.steps.last?.parameters.layout.spacing == 2299 && h.cursor == 99)
+        #expect(h.steps.first?.parameters.layout.spacing == 2200 && h.log.last?.revision == revision)
+    }
 }
