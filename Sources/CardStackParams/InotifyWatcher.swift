@@ -124,8 +124,10 @@ public final class InotifyWatcher: Sendable {
             guard relevant else { continue }
 
             // Anything but a file written in place may have changed what the path points
-            // at: plan and arm again.
-            if mask & ~Int32(IN_CLOSE_WRITE) != 0 {
+            // at: plan and arm again (unless the plan says it still holds).
+            if mask & ~Int32(IN_CLOSE_WRITE) != 0,
+                watchGone || overflow || !(directory.map { plan.holds(afterChangeTo: name, in: $0) } ?? false)
+            {
                 plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
                 arm(plan, watched: &watched)
             }

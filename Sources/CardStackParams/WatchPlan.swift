@@ -13,6 +13,26 @@ public struct WatchPlan: Sendable, Equatable {
     }
 
     public var entries: Set<Entry>
+    /// The file's own entry when the path has no symlink on its way and every directory on
+    /// it exists: then the plan is that one entry.
+    public var direct: Entry?
+
+    public init(entries: Set<Entry>, direct: Entry? = nil) {
+        self.entries = entries
+        self.direct = direct
+    }
+
+    /// Whether a change to `name` in `directory` leaves the plan as it is, so it need not be
+    /// resolved again: it is the file's own entry on a path without symlinks, and what is
+    /// there now is a file or nothing (a symlink put in its place needs a new plan). Every
+    /// save of a plain path is one such change; resolving again costs a `lstat` per
+    /// component and the watch bookkeeping while the save waits.
+    public func holds(afterChangeTo name: String, in directory: String) -> Bool {
+        guard let direct, direct.directory == directory, direct.name == name else { return false }
+        var info = stat()
+        let path = directory == "/" ? "/" + name : directory + "/" + name
+        return lstat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFLNK
+    }
 
     /// The directories to watch.
     public var directories: Set<String> { Set(entries.map(\.directory)) }
@@ -27,6 +47,7 @@ public struct WatchPlan: Sendable, Equatable {
         var current = ""
         var entries = Set<Entry>()
         var hops = 0
+        var direct: Entry?
         while !pending.isEmpty {
             let part = pending.removeFirst()
             if part == "." { continue }
@@ -49,10 +70,14 @@ public struct WatchPlan: Sendable, Equatable {
                 pending = components(target) + pending
                 continue
             }
-            if pending.isEmpty { entries.insert(Entry(directory: current.isEmpty ? "/" : current, name: part)) }
+            if pending.isEmpty {
+                let entry = Entry(directory: current.isEmpty ? "/" : current, name: part)
+                entries.insert(entry)
+                if hops == 0 { direct = entry }
+            }
             current = candidate
         }
-        return WatchPlan(entries: entries)
+        return WatchPlan(entries: entries, direct: direct)
     }
 
     static func components(_ path: String) -> [String] {

@@ -167,6 +167,29 @@ def test_symlinked_file_whose_target_moves(make_daemon, tmp_path):
     expect_spacing(c, 58)
 
 
+def test_a_plain_file_replaced_by_a_symlink_is_followed(make_daemon, tmp_path):
+    # Saves of a plain path skip planning the watches again; a symlink put in the file's
+    # place must not: the target's directory is watched from then on.
+    d = make_daemon(config_text=with_spacing(61.0))
+    c = subscribed(d)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "real.toml").write_text(with_spacing(62.0))
+    os.symlink(elsewhere / "real.toml", d.config.parent / "link.tmp")
+    os.rename(d.config.parent / "link.tmp", d.config)
+    expect_spacing(c, 62)
+    tmp = elsewhere / "real.toml.new"
+    tmp.write_text(with_spacing(63.0))
+    os.rename(tmp, elsewhere / "real.toml")
+    expect_spacing(c, 63)
+    # And back to a plain file, saved by rename twice.
+    for value in (64.0, 65.0):
+        tmp = d.config.parent / "plain.tmp"
+        tmp.write_text(with_spacing(value))
+        os.rename(tmp, d.config)
+        expect_spacing(c, value)
+
+
 def test_a_bad_file_keeps_the_last_good_parameters(daemon):
     c = subscribed(daemon)
     daemon.config.write_text(BASE.replace("spacing = 30.0", "spacing = -3.0"))
