@@ -6,7 +6,8 @@ in headless Chromium through the real bridge.
 
 Prints the frames the daemon computed in the window, the frames the page received, the
 seq gaps (frames the bridge or page fell behind on and the daemon skipped), the frames
-the page applied in requestAnimationFrame, and the bridge's CPU time per relayed frame.
+the page applied (drawn in requestAnimationFrame, or already on screen: a frame that repeats
+the picture needs no paint), and the bridge's CPU time per relayed frame.
 Chromium runs without its frame-rate limit (--disable-frame-rate-limit, --disable-gpu-vsync),
 so requestAnimationFrame is not capped at a display's 60 Hz and can show every frame, and in
 one process (--single-process: no hand-over between renderer, compositor and browser
@@ -90,8 +91,10 @@ def main():
     cpu = (ticks1 - ticks0) / os.sysconf("SC_CLK_TCK")
     print(f"web: Chromium flags: {args.flags or '(none: the default 60 Hz display)'}")
     print(f"web: {elapsed:.1f} s of flings at 240 fps: daemon computed {sent} frames")
+    unchanged = after["unchanged"] - before["unchanged"]
     print(f"web: page received {received} ({100 * received / max(sent, 1):.1f} %), gaps {gaps}, "
-          f"applied in requestAnimationFrame {applied} ({100 * applied / max(sent, 1):.1f} %)")
+          f"applied {applied} ({100 * applied / max(sent, 1):.1f} %): {applied - unchanged} drawn in "
+          f"requestAnimationFrame, {unchanged} the same picture as the one on screen (no paint needed)")
     print(f"web: bridge CPU {cpu * 1000:.0f} ms, {cpu / max(received, 1) * 1e6:.0f} µs per relayed frame")
 
 

@@ -113,6 +113,47 @@ def test_every_card_box_is_its_quad_box(make_daemon, bridges, browser, style):
 # MARK: The panel
 
 @needs_chromium
+def test_frames_that_arrive_together_are_each_drawn_and_a_repeat_needs_no_paint(make_daemon, bridges, browser):
+    """Two frames handed over together are drawn one per paint, in order; three or more
+    waiting (a slow display) jump to the newest; a frame that repeats the picture on screen
+    is applied at once (data-seq follows) without a paint."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    frames = []
+    for k in range(4):
+        client.ok("scroll_to", offset=(k + 1) * 0.3 * spacing)
+        frames.append(latest_frame(client))
+    wait_page_seq(browser, frames[-1]["seq"])
+    drawn = browser.execute_script("""
+        const v = window.cardstack.views[0], f = arguments[0], seqs = [];
+        const draw = v.draw.bind(v);
+        v.draw = (frame, seq) => { seqs.push(seq); draw(frame, seq); };
+        const before = Object.assign({}, v.stats);
+        const event = (m, seq) => v.frameEvent({event: 'frame', seq, frame: m.frame});
+        event(f[0], 1000); event(f[1], 1001);                    // two together
+        return new Promise(done => setTimeout(() => {
+          event(f[2], 1002); event(f[3], 1003); event(f[0], 1004); event(f[1], 1005);  // four together
+          setTimeout(() => {
+            const mid = Object.assign({}, v.stats);
+            event(f[1], 1006);                                   // the picture on screen again
+            const after = Object.assign({}, v.stats);
+            v.draw = draw;
+            done({seqs, before, mid, after, shown: document.querySelector('#stage').dataset.seq});
+          }, 300);
+        }, 300));
+    """, frames)
+    assert drawn["seqs"] == [1000, 1001, 1005]
+    assert drawn["mid"]["dropped"] - drawn["before"]["dropped"] == 3
+    assert drawn["after"]["applied"] == drawn["mid"]["applied"] + 1
+    assert drawn["after"]["unchanged"] == drawn["mid"]["unchanged"] + 1
+    assert drawn["shown"] == "1006"
+    assert_cards_match(browser, frames[1]["frame"])
+
+
+@needs_chromium
 def test_a_save_shows_in_the_panel_and_the_picture(make_daemon, bridges, browser):
     daemon = make_daemon(config("coverflow"))
     client = subscribed(daemon)

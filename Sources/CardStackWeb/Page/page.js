@@ -26,6 +26,19 @@ function cardColor(item) {
   return `hsl(${(item * 47 + 210) % 360}, 58%, 44%)`;
 }
 
+// Whether two frames put the same picture on screen: the same viewport, cards (item, title,
+// place, transform, opacity, shown or hidden, in the same order) and circle reveal.
+function sameFrame(a, b) {
+  const same = (x, y) => x === y || (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]));
+  if (a.viewport.width !== b.viewport.width || a.viewport.height !== b.viewport.height) return false;
+  if (a.cards.length !== b.cards.length || JSON.stringify(a.reveal) !== JSON.stringify(b.reveal)) return false;
+  return a.cards.every((c, i) => {
+    const d = b.cards[i];
+    return c.item === d.item && c.title === d.title && c.alpha === d.alpha && (c.quad === null) === (d.quad === null)
+      && same(c.position, d.position) && same(c.size, d.size) && same(c.anchor, d.anchor) && same(c.transform, d.transform);
+  });
+}
+
 // One daemon: its connection, its stage and its panel.
 class View {
   constructor(index) {
@@ -35,7 +48,7 @@ class View {
     this.pending = [];          // frame events not yet drawn and when they came, oldest first
     this.drawScheduled = false;
     this.lastSeq = null;        // seq of the newest frame received
-    this.stats = { received: 0, applied: 0, gaps: 0, dropped: 0 };
+    this.stats = { received: 0, applied: 0, gaps: 0, dropped: 0, unchanged: 0 };
     this.receivedTimes = [];
     this.params = null;         // get_params result / params event
     this.schema = null;
@@ -186,17 +199,29 @@ class View {
   // Frames are drawn in requestAnimationFrame, the newest one each time, and the ones it
   // passes over are counted as not drawn. But a 240 fps stream does not arrive evenly: the
   // socket, the bridge and the browser's network thread often hand two frames over together.
-  // A frame that arrived less than CLUMP_MS before the next one is drawn first, in its own
-  // paint, and the next paint is asked for at once; frames that arrived apart (a 60 Hz
-  // display under a 240 fps stream) are passed over as before.
+  // Of two frames waiting that arrived less than CLUMP_MS apart, the first is drawn, in its
+  // own paint, and the next paint is asked for at once; frames that arrived apart (a 60 Hz
+  // display under a 240 fps stream) and three or more waiting (the page is behind) are
+  // passed over for the newest, as before.
+  //
+  // A frame that would change nothing on screen (an animation's first frame repeats the
+  // last one) is applied at once, without asking for a paint: Chromium paints nothing for
+  // it and then waits for its next 60 Hz tick, which cost the frames after it.
   frameEvent(m) {
     this.stats.received++;
     if (this.lastSeq !== null && m.seq > this.lastSeq + 1) this.stats.gaps += m.seq - this.lastSeq - 1;
     this.lastSeq = m.seq;
     const now = performance.now();
+    this.receivedTimes.push(now);
+    if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
+      this.shown = m.frame;
+      this.stage.dataset.seq = String(m.seq);
+      this.stats.applied++;
+      this.stats.unchanged++;
+      return;
+    }
     this.pending.push({ message: m, arrived: now });
     if (this.pending.length > MAX_PENDING) this.stats.dropped += this.pending.splice(0, this.pending.length - MAX_PENDING).length;
-    this.receivedTimes.push(now);
     this.scheduleDraw();
   }
 
@@ -210,7 +235,7 @@ class View {
     this.drawScheduled = false;
     const p = this.pending;
     if (!p.length) return;
-    const next = p.length >= 2 && p[1].arrived - p[0].arrived < CLUMP_MS ? 0 : p.length - 1;
+    const next = p.length === 2 && p[1].arrived - p[0].arrived < CLUMP_MS ? 0 : p.length - 1;
     this.stats.dropped += next;
     const m = p[next].message;
     p.splice(0, next + 1);
@@ -245,6 +270,7 @@ class View {
       this.layoutStage();
     }
     this.front = frame.front;
+    this.shown = frame;
     const seen = new Set();
     frame.cards.forEach((card, order) => {
       seen.add(card.item);
