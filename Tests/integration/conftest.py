@@ -4,6 +4,7 @@ Binaries come from $CARDSTACK_BIN_DIR (default: <repo>/.build/debug). Every test
 its own temporary directory with its own socket; every wait has a deadline.
 """
 import json
+import math
 import os
 import pathlib
 import shutil
@@ -97,23 +98,41 @@ class Client:
         return reply["result"]
 
     def event(self, name, timeout=5.0, where=lambda e: True):
-        """The next event called `name` matching `where` (earlier ones are dropped)."""
+        """The next event called `name` (or any of a tuple of names) matching `where`
+        (earlier ones are dropped)."""
+        names = (name,) if isinstance(name, str) else tuple(name)
         deadline = time.monotonic() + timeout
         while True:
             for i, e in enumerate(self.events):
-                if e["event"] == name and where(e):
+                if e["event"] in names and where(e):
                     del self.events[: i + 1]
                     return e
             self.events.clear()
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no {name} event")
+                raise TimeoutError(f"no {' or '.join(names)} event")
             message = self.read(left)
             if "event" in message:
                 self.events.append(message)
 
     def close(self):
         self.sock.close()
+
+
+def finite(value):
+    """Whether every number in a decoded JSON value is finite."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(finite(v) for v in value)
+    if isinstance(value, dict):
+        return all(finite(v) for v in value.values())
+    return True
+
+
+def next_reload(c, timeout=10):
+    """The next params or config_error event."""
+    return c.event(("params", "config_error"), timeout=timeout)
 
 
 class Daemon:

@@ -1,12 +1,10 @@
 """Values that used to kill the daemon or poison its frames: refused with a place, or
 working with finite frames, through a file and through set_params."""
 import json
-import math
 import signal
 import subprocess
-import time
 
-from conftest import BIN, wait_for
+from conftest import BIN, finite, next_reload, wait_for
 
 STYLES = ["stack", "flip", "coverflow", "coverflow2", "linear", "rotary", "inverted_rotary", "cylinder",
           "inverted_cylinder", "wheel", "inverted_wheel", "time_machine", "inverted_time_machine",
@@ -29,16 +27,6 @@ EDGES = ["5e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "0.99999
          "-1.7976931348623157e308", "1e-19"]
 
 
-def finite(value):
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, list):
-        return all(finite(v) for v in value)
-    if isinstance(value, dict):
-        return all(finite(v) for v in value.values())
-    return True
-
-
 def assert_frames_work(c, what):
     """A fling, then frames: each get_frame answers, with finite numbers."""
     assert c.request("fling", velocity=4000)["ok"], what
@@ -52,23 +40,6 @@ def assert_frames_work(c, what):
 def toml_for(style, table, key, value):
     head = f'[layout]\nstyle = "{style}"\n'
     return head + ("" if table == "layout" else f"[{table}]\n") + f"{key} = {value}\n"
-
-
-def next_reload(c, timeout=10):
-    """The next params or config_error event."""
-    deadline = time.monotonic() + timeout
-    while True:
-        for i, e in enumerate(c.events):
-            if e["event"] in ("params", "config_error"):
-                del c.events[: i + 1]
-                return e
-        c.events.clear()
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("no params or config_error event")
-        message = c.read(left)
-        if "event" in message:
-            c.events.append(message)
 
 
 def test_a_typo_in_a_header_is_an_error_with_a_place(daemon):

@@ -4,7 +4,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, REPO, Client, wait_for
+from conftest import BIN, REPO, wait_for
 
 TITLES = [f"T{k}" for k in range(11)]
 DECK_CONFIG = f"""

@@ -8,7 +8,6 @@ bin directory), one module per export, and linked into one program: quick, and n
 resolution (which would need the network) in a temporary directory.
 """
 import json
-import math
 import pathlib
 import shutil
 import subprocess

@@ -5,12 +5,10 @@ After every input the daemon must answer, never with `internal`, and its frames 
 finite numbers.
 """
 import json
-import math
 import os
 import random
-import socket
 
-from conftest import DEFAULT_CONFIG, Client
+from conftest import DEFAULT_CONFIG, Client, finite
 
 SEED = int(os.environ.get("CARDSTACK_FUZZ_SEED", "20261123"))
 COMMANDS = ["ping", "get_params", "set_params", "get_frame", "get_state", "subscribe", "unsubscribe",
@@ -26,16 +24,6 @@ STYLES = ["stack", "flip", "coverflow", "coverflow2", "linear", "rotary", "inver
 NUMBERS = [0, -0.0, 1, -1, 5e-324, -5e-324, 2.2250738585072014e-308, 1e-19, 1e-9, 0.5, 1 - 1e-12, 2, 11, 30,
            240, 1000, 1024, 1e6, 1e9, 2**31, 2**53 + 1, 2**63 - 1, -2**63, 1.7976931348623157e308,
            -1.7976931348623157e308, 6.283185307179586]
-
-
-def finite(value):
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, list):
-        return all(finite(v) for v in value)
-    if isinstance(value, dict):
-        return all(finite(v) for v in value.values())
-    return True
 
 
 def random_value(rng, depth=0):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import BIN, Client, cpu_ticks, small_buffer_socket, wait_for
+from conftest import BIN, cpu_ticks, small_buffer_socket, wait_for
 
 
 def test_socket_and_directory_modes(daemon):

@@ -8,7 +8,6 @@ import math
 
 import pytest
 
-from conftest import wait_for
 
 
 def base_config(animation="", wrap="true", cards=11):

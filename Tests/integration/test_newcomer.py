@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, DEFAULT_CONFIG, REPO, Client, Daemon, wait_for
+from conftest import BIN, DEFAULT_CONFIG, REPO, Daemon, wait_for
 
 
 def cardstack(*args, env=None, timeout=10):

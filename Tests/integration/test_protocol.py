@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import Client, cpu_ticks, small_buffer_socket, wait_for
+from conftest import cpu_ticks, small_buffer_socket, wait_for
 
 
 def test_hello_comes_first(daemon):

@@ -1,7 +1,6 @@
 """Protocol edges: surrogates, CRLF at the line limit, a flood."""
 import json
 import socket
-import threading
 
 LIMIT = 65536
 

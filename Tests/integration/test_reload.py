@@ -1,6 +1,5 @@
 """Live reload through libinotifytools, with the tools people really save files with."""
 import os
-import pathlib
 import signal
 import subprocess
 import time

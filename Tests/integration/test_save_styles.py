@@ -4,7 +4,7 @@ import signal
 import subprocess
 import time
 
-from conftest import Client, wait_for
+from conftest import next_reload
 
 GOOD = "[layout]\nspacing = {}\ncards = 12\n"
 
@@ -13,23 +13,6 @@ def subscribed(daemon):
     c = daemon.client()
     c.ok("subscribe", events=["params", "config_error"])
     return c
-
-
-def next_reload(c, timeout=10):
-    """The next params or config_error event."""
-    deadline = time.monotonic() + timeout
-    while True:
-        for i, e in enumerate(c.events):
-            if e["event"] in ("params", "config_error"):
-                del c.events[: i + 1]
-                return e
-        c.events.clear()
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("no params or config_error event")
-        message = c.read(left)
-        if "event" in message:
-            c.events.append(message)
 
 
 def vim_save(path, *parts, pause=0.0):

@@ -2,12 +2,9 @@
 socket activation through systemd-socket-activate, the units through systemd-analyze, and
 `make install` into a DESTDIR."""
 import os
-import pathlib
-import shutil
 import signal
 import socket
 import subprocess
-import time
 
 import pytest
 

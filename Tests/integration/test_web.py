@@ -3,7 +3,6 @@ refusals over raw sockets."""
 import http.client
 import json
 import re
-import signal
 
 import pytest
 

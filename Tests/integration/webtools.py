@@ -2,7 +2,6 @@
 Selenium, a minimal WebSocket client for raw protocol checks, and the page's geometry."""
 import base64
 import os
-import pathlib
 import selectors
 import shutil
 import socket
