@@ -54,6 +54,18 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
+/// The events named by an `--events` option (comma-separated), or every kind without one.
+func eventKinds(_ events: String?) throws -> [EventKind] {
+    guard let events else { return EventKind.allCases }
+    let known = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
+    return try events.split(separator: ",").map {
+        guard let kind = EventKind(rawValue: String($0.filter { $0 != " " })) else {
+            throw ValidationError("unknown event \($0) in --events; known: \(known)")
+        }
+        return kind
+    }
+}
+
 /// Prints `cardstack: <error>` on stderr and gives the exit code 1.
 func fail(_ error: any Error) -> ExitCode {
     printError("cardstack: \(error)")

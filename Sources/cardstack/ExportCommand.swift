@@ -54,15 +54,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let text: String
         if let config {
-            let parameters: Parameters
-            do {
-                let resolved = try ParamsFile.load(config).resolved
-                for warning in resolved.warnings { printError("cardstack: warning: \(config): \(warning)") }
-                parameters = resolved.parameters
-            } catch {
-                printError("cardstack: \(error)")
-                throw ExitCode(1)
-            }
+            let parameters = try loadParameters(config)
             let origin = ExportOrigin(version: CardstackVersion.string, path: absolute(config))
             text = try Export.text(format, parameters, offset: offset ?? 0, origin: origin)
         } else {

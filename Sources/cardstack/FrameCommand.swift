@@ -40,17 +40,7 @@ struct FrameCommand: ParsableCommand {
     var svg: String?
 
     func run() throws {
-        var parameters = Parameters()
-        if let config {
-            do {
-                let resolved = try ParamsFile.load(config).resolved
-                for warning in resolved.warnings { printError("cardstack: warning: \(config): \(warning)") }
-                parameters = resolved.parameters
-            } catch {
-                printError("cardstack: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        let parameters = try config.map(loadParameters) ?? Parameters()
         guard offset.isFinite else { throw ValidationError("--offset must be a finite number of points") }
         let frame = Layout.frame(parameters, offset: offset)
         if let svg {
@@ -63,3 +53,14 @@ struct FrameCommand: ParsableCommand {
     }
 }
 
+/// The parameters in `path`, its warnings printed on stderr; an error is printed and exits 1.
+func loadParameters(_ path: String) throws -> Parameters {
+    do {
+        let resolved = try ParamsFile.load(path).resolved
+        for warning in resolved.warnings { printError("cardstack: warning: \(path): \(warning)") }
+        return resolved.parameters
+    } catch {
+        printError("cardstack: \(error)")
+        throw ExitCode(1)
+    }
+}

@@ -36,15 +36,7 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    func kinds() throws -> [EventKind] {
-        guard let events else { return EventKind.allCases }
-        return try events.split(separator: ",").map {
-            guard let kind = EventKind(rawValue: String($0.filter { $0 != " " })) else {
-                throw ValidationError("unknown event \($0) in --events; known: frame, params, config_error, state")
-            }
-            return kind
-        }
-    }
+    func kinds() throws -> [EventKind] { try eventKinds(events) }
 
     func validate() throws {
         _ = try kinds()
