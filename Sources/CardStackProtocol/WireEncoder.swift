@@ -41,6 +41,19 @@ final class JSONWriter {
     }
 
     /// Opens a container at `depth`, or reuses it when the same encoder asks twice.
+    /// Writes a FRAME or a parameter set with its hand-written writer (JSONWriter+Frame.swift,
+    /// JSONWriter+Parameters.swift); false for any other type, which goes through `Codable`.
+    func writtenByHand<T: Encodable>(_ value: T) throws -> Bool {
+        if T.self == Frame.self {
+            try frame(value as! Frame)
+        } else if T.self == Parameters.self {
+            try parameters(value as! Parameters)
+        } else {
+            return false
+        }
+        return true
+    }
+
     func openContainer(depth: Int, array: Bool) {
         if let last = open.last, last.depth == depth, last.array == array { return }
         close(deeperThan: depth - 1)
@@ -167,14 +180,7 @@ struct StreamingEncoder: Encoder {
             try writer.numbers(value as! [Double], codingPath: codingPath)
             return
         }
-        if T.self == Frame.self {
-            try writer.frame(value as! Frame)
-            return
-        }
-        if T.self == Parameters.self {
-            try writer.parameters(value as! Parameters)
-            return
-        }
+        if try writer.writtenByHand(value) { return }
         if T.self == [[Double]].self {
             writer.bytes.append(UInt8(ascii: "["))
             for (i, numbers) in (value as! [[Double]]).enumerated() {
@@ -351,14 +357,7 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { writer.integer(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if T.self == Frame.self {
-            try writer.frame(value as! Frame)
-            return
-        }
-        if T.self == Parameters.self {
-            try writer.parameters(value as! Parameters)
-            return
-        }
+        if try writer.writtenByHand(value) { return }
         try value.encode(to: StreamingEncoder(writer: writer, depth: depth, codingPath: codingPath))
     }
 }
