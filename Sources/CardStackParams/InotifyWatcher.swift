@@ -1,6 +1,5 @@
 import CInotifyTools
 import Foundation
-import Synchronization
 
 /// Watches a parameter file through libinotifytools.
 ///
@@ -15,20 +14,11 @@ import Synchronization
 /// new content, so a file still being written is never reported; the file (or a link on its
 /// way) going away is reported too when nothing is there any more, so the reader can say so.
 ///
-/// ``stop()`` ends the thread and closes libinotifytools' instance: it sets a flag and
-/// interrupts the blocking wait with ``wakeSignal`` (a no-op handler installed without
-/// `SA_RESTART`, so the wait returns `EINTR`) until the thread has finished.
+/// ``stop()`` ends the thread (a ``StoppableThread``) and closes libinotifytools' instance.
 public final class InotifyWatcher: Sendable {
     public let path: String
     let workingDirectory: String
-    /// Set by ``stop()``; the thread ends when it sees it.
-    let stopping = Atomic(false)
-    /// The watcher thread, once it runs, and whether it has finished.
-    let thread = Mutex<(id: pthread_t?, finished: Bool)>((nil, false))
-
-    /// The signal that interrupts the watcher's wait. `SIGURG` is ignored by default, so one
-    /// sent from outside does nothing either way.
-    public static let wakeSignal = SIGURG
+    let thread: StoppableThread
 
     /// Starts watching `path` and calls `onChange` from the watcher thread whenever the file
     /// may have new content or may be gone (the caller reads it to find out which).
@@ -47,44 +37,21 @@ public final class InotifyWatcher: Sendable {
         var watched: [String: Int32] = [:]
         Self.arm(plan, watched: &watched)
         let armed = watched
-        Self.installWakeHandler()
-        let thread = Thread { [self, path, workingDirectory] in
-            self.thread.withLock { $0.id = pthread_self() }
+        thread = StoppableThread(name: "cardstack-inotify", prepare: {
+            // The wake signal must interrupt the wait here, whatever the creating thread blocked.
             var unblocked = sigset_t()
             sigemptyset(&unblocked)
-            sigaddset(&unblocked, Self.wakeSignal)
+            sigaddset(&unblocked, StoppableThread.wakeSignal)
             pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-            Self.loop(
-                path: path, workingDirectory: workingDirectory, plan: plan, watched: armed,
-                stopping: stopping, onChange: onChange)
+        }) { [path, workingDirectory] thread in
+            Self.loop(path: path, workingDirectory: workingDirectory, plan: plan, watched: armed, thread: thread, onChange: onChange)
             inotifytools_cleanup()
-            self.thread.withLock { $0.finished = true }
         }
-        thread.name = "cardstack-inotify"
-        thread.start()
     }
 
     /// Ends the watcher thread and closes the inotify instance; returns once both are done.
     /// No `onChange` call starts after it returns. Calling it again does nothing.
-    public func stop() {
-        stopping.store(true, ordering: .sequentiallyConsistent)
-        while true {
-            let (id, finished) = thread.withLock { ($0.id, $0.finished) }
-            if finished { return }
-            // Until the thread is in its wait, a signal may land before it: send again.
-            if let id { pthread_kill(id, Self.wakeSignal) }
-            usleep(1000)
-        }
-    }
-
-    /// A handler that does nothing, so the signal interrupts a system call and nothing else.
-    static func installWakeHandler() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(wakeSignal, &action, nil)
-    }
+    public func stop() { thread.stop() }
 
     static let mask = Int32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -104,11 +71,11 @@ public final class InotifyWatcher: Sendable {
 
     static func loop(
         path: String, workingDirectory: String, plan initial: WatchPlan, watched initialWatched: [String: Int32],
-        stopping: borrowing Atomic<Bool>, onChange: @Sendable () -> Void
+        thread: StoppableThread, onChange: @Sendable () -> Void
     ) {
         var plan = initial
         var watched = initialWatched
-        while !stopping.load(ordering: .sequentiallyConsistent) {
+        while !thread.isStopping {
             // nil: interrupted (by ``stop()``) or an error; the loop's condition decides.
             guard let event = inotifytools_next_event(-1) else { continue }
             // Copy everything out of libinotifytools' static storage first.

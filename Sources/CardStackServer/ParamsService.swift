@@ -81,7 +81,7 @@ struct ParamsService: Service {
         let reload = self.reload
         let watcher = try InotifyWatcher(path: path) { reload.run(forced: false) }
         logger.info("watching \(path) for changes")
-        let hangups = HangupWaiter { [path, logger] in
+        let hangups = Self.waitForHangups { [path, logger] in
             logger.info("SIGHUP: reloading \(path)")
             reload.run(forced: true)
         }
@@ -102,46 +102,25 @@ struct ParamsService: Service {
 
     /// Calls `received` for every SIGHUP, from a thread of its own that waits in `sigwait`
     /// (``Daemon/prepareProcess()`` blocked SIGHUP in every thread, so it arrives only here).
-    /// ``stop()`` ends the thread: it sends the thread ``InotifyWatcher/wakeSignal``, which
-    /// only this thread blocks and waits for besides SIGHUP, so it cannot be lost.
-    final class HangupWaiter: Sendable {
-        let thread = Mutex<(id: pthread_t?, finished: Bool)>((nil, false))
-        /// Set by ``stop()``: a `SIGURG` sent from outside does not end the thread.
-        let stopping = Atomic(false)
-
-        init(_ received: @escaping @Sendable () -> Void) {
-            let thread = Thread { [self] in
-                var waited = ParamsService.hangupSignals
-                sigaddset(&waited, InotifyWatcher.wakeSignal)
-                pthread_sigmask(SIG_BLOCK, &waited, nil)
-                self.thread.withLock { $0.id = pthread_self() }
-                var signal: Int32 = 0
-                while true {
-                    guard sigwait(&waited, &signal) == 0 else { continue }
-                    if signal == InotifyWatcher.wakeSignal {
-                        if stopping.load(ordering: .sequentiallyConsistent) { break }
-                        continue
-                    }
-                    received()
-                }
-                self.thread.withLock { $0.finished = true }
-            }
-            thread.name = "cardstack-sighup"
-            thread.start()
-        }
-
-        /// Ends the thread; returns once it has finished.
-        func stop() {
-            stopping.store(true, ordering: .sequentiallyConsistent)
-            var sent = false
+    /// It waits for ``StoppableThread/wakeSignal`` too, which only this thread blocks, so
+    /// ``StoppableThread/stop()`` ends it.
+    static func waitForHangups(_ received: @escaping @Sendable () -> Void) -> StoppableThread {
+        var waited = hangupSignals
+        sigaddset(&waited, StoppableThread.wakeSignal)
+        let signals = waited
+        return StoppableThread(name: "cardstack-sighup", prepare: {
+            var blocked = signals
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        }) { thread in
+            var waited = signals
+            var signal: Int32 = 0
             while true {
-                let (id, finished) = thread.withLock { ($0.id, $0.finished) }
-                if finished { return }
-                if let id, !sent {
-                    pthread_kill(id, InotifyWatcher.wakeSignal)
-                    sent = true
+                guard sigwait(&waited, &signal) == 0 else { continue }
+                if signal != StoppableThread.wakeSignal {
+                    received()
+                } else if thread.isStopping {
+                    return
                 }
-                usleep(1000)
             }
         }
     }
