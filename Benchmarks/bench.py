@@ -6,7 +6,8 @@
 
 Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C++ program that
 waits on inotify, re-reads the file, parses it with toml++ and writes it as a JSON line to a
-Unix socket (Benchmarks/floor/save_floor.cpp); `set_params` -> the next `frame` event and
+Unix socket (Benchmarks/floor/save_floor.cpp), with each server on CPU 0 and the client on
+CPU 1 (the target), then with the scheduler placing them; `set_params` -> the next `frame` event and
 `get_frame`, each against a `ping` on the same connection; `ping` round trip against mpv's
 JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers for
 10 s; a steady client's `ping` while 1000 clients connect and leave at every stage; and a
@@ -90,15 +91,23 @@ def start_daemon(bin_dir, config, sock, cpu=None):
     return proc
 
 
-def bench_saves(bin_dir, floor, n):
+def bench_saves(bin_dir, floor, n, pinned):
+    """Saves alternate between cardstackd and the floor. `pinned`: each server on CPU 0 and
+    this client on CPU 1 (as the fan-out places them), so that where the scheduler happens to
+    wake each thread is the same for both; otherwise the scheduler places everything."""
     shm = pathlib.Path(tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
     ddir, fdir = shm / "daemon", shm / "floor"
     ddir.mkdir()
     fdir.mkdir()
     (ddir / "cardstack.toml").write_text(CONFIG)
     (fdir / "cardstack.toml").write_text(CONFIG)
-    daemon = start_daemon(bin_dir, ddir / "cardstack.toml", shm / "d.sock")
-    floor_proc = subprocess.Popen([str(floor["save_floor"]), str(fdir), "cardstack.toml", str(shm / "f.sock")])
+    pinned = pinned and bool(on_cpu(0))
+    daemon = start_daemon(bin_dir, ddir / "cardstack.toml", shm / "d.sock", cpu=0 if pinned else None)
+    floor_proc = subprocess.Popen((on_cpu(0) if pinned else []) + [str(floor["save_floor"]), str(fdir), "cardstack.toml",
+                                                                   str(shm / "f.sock")])
+    cpus = os.sched_getaffinity(0)
+    if pinned:
+        os.sched_setaffinity(0, {1})
     wait_for(lambda: (shm / "f.sock").exists(), what="the floor")
     fsock = socket.socket(socket.AF_UNIX)
     fsock.connect(str(shm / "f.sock"))
@@ -125,6 +134,7 @@ def bench_saves(bin_dir, floor, n):
                     got += fsock.recv(1 << 16)
             sink.append(time.perf_counter() - t0)
         time.sleep(0.002)
+    os.sched_setaffinity(0, cpus)
     daemon.terminate()
     floor_proc.kill()
     daemon.wait()
@@ -354,10 +364,13 @@ def main():
     floor = compile_floor(tmp)
 
     if "saves" in parts:
-        ours, theirs = bench_saves(bin_dir, floor, args.saves)
-        print(fmt("save -> params event (cardstackd)", ours))
-        print(fmt("save -> JSON line (toml++ floor)", theirs))
-        print(ratio_line("", ours, theirs, 1.3, 2))
+        for pinned in (True, False):
+            ours, theirs = bench_saves(bin_dir, floor, args.saves, pinned)
+            print("saves, " + ("each server on CPU 0, the client on CPU 1:" if pinned else
+                               "placed by the scheduler (no target; for comparison):"))
+            print(fmt("save -> params event (cardstackd)", ours))
+            print(fmt("save -> JSON line (toml++ floor)", theirs))
+            print(ratio_line("", ours, theirs, 1.3, 2) if pinned else ratio_line("", ours, theirs))
     if "sweep" in parts:
         bench_sweep_and_frames(bin_dir, args)
     if "ping" in parts:

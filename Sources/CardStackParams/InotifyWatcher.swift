@@ -20,12 +20,22 @@ public final class InotifyWatcher: Sendable {
     let workingDirectory: String
     let thread: StoppableThread
 
+    /// What an event says of the file.
+    public enum Change: Sendable, Equatable {
+        /// It may have new content (written, moved in, or something that is not a regular
+        /// file appeared), or events were lost.
+        case content
+        /// It went away. It counts only while nothing is there: a file in its place is
+        /// being written and is reported when its writer closes it.
+        case gone
+    }
+
     /// Starts watching `path` and calls `onChange` from the watcher thread whenever the file
     /// may have new content or may be gone (the caller reads it to find out which).
     ///
     /// - Throws: ``ParamsError`` when inotify cannot be set up (for example when the user's
     ///   128 inotify instances are used up).
-    public init(path: String, onChange: @escaping @Sendable () -> Void) throws(ParamsError) {
+    public init(path: String, onChange: @escaping @Sendable (Change) -> Void) throws(ParamsError) {
         self.path = path
         self.workingDirectory = FileManager.default.currentDirectoryPath
         guard inotifytools_init(0, 0, 0) != 0 else {
@@ -71,7 +81,7 @@ public final class InotifyWatcher: Sendable {
 
     static func loop(
         path: String, workingDirectory: String, plan initial: WatchPlan, watched initialWatched: [String: Int32],
-        thread: StoppableThread, onChange: @Sendable () -> Void
+        thread: StoppableThread, onChange: @Sendable (Change) -> Void
     ) {
         var plan = initial
         var watched = initialWatched
@@ -90,6 +100,10 @@ public final class InotifyWatcher: Sendable {
             let relevant = overflow || watchGone || (directory.map { plan.contains(directory: $0, name: name) } ?? false)
             guard relevant else { continue }
 
+            // A file written or moved in is new content: say so first (the reading happens
+            // on another thread), then see to the watches.
+            let written = !watchGone && directory != nil && mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
+            if written { onChange(.content) }
             // Anything but a file written in place may have changed what the path points
             // at: plan and arm again (unless the plan says it still holds).
             if mask & ~Int32(IN_CLOSE_WRITE) != 0,
@@ -97,19 +111,26 @@ public final class InotifyWatcher: Sendable {
             {
                 plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
                 arm(plan, watched: &watched)
+                // Look again now that the new watches are armed: nothing written between
+                // the first look and the arming goes unseen.
+                if written { onChange(.content) }
             }
             guard !watchGone, let directory else {
-                if overflow { onChange() }  // events were lost: look at the file
+                if overflow { onChange(.content) }  // events were lost: look at the file
                 continue
             }
+            guard !written else { continue }
             let entry = directory == "/" ? "/" + name : directory + "/" + name
-            let newContent = mask & Int32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0
-                || (mask & Int32(IN_CREATE) != 0 && isNotARegularFile(entry))
+            let newContent = mask & Int32(IN_CREATE) != 0 && isNotARegularFile(entry)
             // A file that went away counts only if nothing has taken its place: a new file
             // there (vim's `mv f f~`, then write f) is being written, and is read when its
             // writer closes it (IN_CLOSE_WRITE), never half-way.
             let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0 && !ParamsFile.exists(path)
-            if newContent || gone { onChange() }
+            if newContent {
+                onChange(.content)
+            } else if gone {
+                onChange(.gone)
+            }
         }
     }
 

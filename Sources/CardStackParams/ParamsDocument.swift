@@ -38,8 +38,11 @@ public enum ParamsDocument {
                 .tooLarge,
                 "the file is \(bytes.count) bytes; a parameter file may be at most \(maximumBytes) bytes (1 MiB)")
         }
-        _ = try decodeUTF8(bytes)
-        return try parseTOML(TOMLCommentText.strip(bytes) ?? bytes)
+        // A plain text is UTF-8 with no NUL: only any other needs the check that finds the
+        // place to report.
+        let plain = TOMLCommentText.isPlain(bytes)
+        if !plain { _ = try decodeUTF8(bytes) }
+        return try parseTOML(TOMLCommentText.strip(bytes, plain: plain) ?? bytes)
     }
 
     /// How deep keys and values may nest: a parameter file needs 3 (`layout.flip_range.0`).

@@ -32,6 +32,8 @@ public enum ParamsFile {
             }
             if n == 0 { break }
             count += n
+            // A regular file reads short only at its end: no second call to find it.
+            if count < bytes.count { break }
         }
         bytes.removeLast(bytes.count - count)
         if count >= limit, info.st_size > 0 {

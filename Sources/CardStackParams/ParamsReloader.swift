@@ -26,28 +26,58 @@ public struct ParamsReloader: Sendable {
         self.files = files
     }
 
-    /// Looks at the file.
+    /// What ``read(force:)`` found: an outcome, or new bytes to ``parse(_:path:)``.
+    public enum Read: Sendable {
+        case done(ParamsUpdate, empty: Bool)
+        case parse([UInt8])
+    }
+
+    /// Looks at the file: read it whole and compare it with the last read.
+    ///
+    /// - Parameter force: parse even when the content is unchanged (SIGHUP).
+    public mutating func read(force: Bool) -> Read {
+        let bytes: [UInt8]
+        do {
+            bytes = try files.read(path)
+        } catch {
+            if error.kind == .missing { return .done(.removed, empty: false) }
+            lastBytes = nil
+            return .done(.failed(error), empty: false)
+        }
+        if !force, bytes == lastBytes { return .done(.unchanged, empty: bytes.isEmpty) }
+        lastBytes = bytes
+        return .parse(bytes)
+    }
+
+    /// Parses and validates what ``read(force:)`` found. It touches no state, so it can run
+    /// on any thread; give the outcome to ``accept(_:from:)``.
+    public static func parse(_ bytes: [UInt8], path: String) -> (update: ParamsUpdate, empty: Bool) {
+        do {
+            let (tree, resolved) = try ParamsDocument.load(bytes)
+            return (.loaded(tree: tree, resolved: resolved), bytes.isEmpty)
+        } catch {
+            return (.failed(error.inFile(path)), bytes.isEmpty)
+        }
+    }
+
+    /// Takes in the outcome of parsing `bytes`: loaded bytes are what `save` expects to find.
+    public mutating func accept(_ update: ParamsUpdate, from bytes: [UInt8]) {
+        if case .loaded = update { loadedBytes = bytes }
+    }
+
+    /// Looks at the file: ``read(force:)``, then ``parse(_:path:)`` and ``accept(_:from:)``.
     ///
     /// - Parameter force: reload even when the content is unchanged (SIGHUP).
     /// - Returns: the update, and whether the file was empty (a truncate-then-write save may
     ///   be half done).
     public mutating func reload(force: Bool) -> (update: ParamsUpdate, empty: Bool) {
-        let bytes: [UInt8]
-        do {
-            bytes = try files.read(path)
-        } catch {
-            if error.kind == .missing { return (.removed, false) }
-            lastBytes = nil
-            return (.failed(error), false)
-        }
-        if !force, bytes == lastBytes { return (.unchanged, bytes.isEmpty) }
-        lastBytes = bytes
-        do {
-            let (tree, resolved) = try ParamsDocument.load(bytes)
-            loadedBytes = bytes
-            return (.loaded(tree: tree, resolved: resolved), bytes.isEmpty)
-        } catch {
-            return (.failed(error.inFile(path)), bytes.isEmpty)
+        switch read(force: force) {
+        case let .done(update, empty):
+            return (update, empty)
+        case let .parse(bytes):
+            let outcome = Self.parse(bytes, path: path)
+            accept(outcome.update, from: bytes)
+            return outcome
         }
     }
 }

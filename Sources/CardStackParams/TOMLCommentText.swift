@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The text of a TOML file with the body of its comments taken out, for the parser.
 ///
 /// A parameter file is mostly comments (the default file: 4.3 kB, of which 0.4 kB is keys
@@ -16,8 +20,47 @@
 /// valid TOML the parser reports an error there, before anything this changed.
 enum TOMLCommentText {
     /// The shortened text, or nil when there is no comment text to take out.
-    static func strip(_ text: [UInt8]) -> [UInt8]? {
-        text.withUnsafeBufferPointer { strip($0) }
+    ///
+    /// - Parameter plain: what ``isPlain(_:)`` says of `text`, when the caller knows.
+    static func strip(_ text: [UInt8], plain: Bool? = nil) -> [UInt8]? {
+        text.withUnsafeBufferPointer { strip($0, plain: plain ?? isPlain($0)) }
+    }
+
+    /// Whether `text` is UTF-8 with no control character but tab and line feed (no NUL, no
+    /// carriage return). In such a text every comment is one toml++ accepts, so comments are
+    /// taken out without looking at their bodies, and the text needs no other UTF-8 check.
+    static func isPlain(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { isPlain($0) }
+    }
+
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = text.count
+        var i = 0
+        while i < n {
+            let b = text[i]
+            if b < 0x80 {
+                if (b < 0x20 && b != tab && b != newline) || b == 0x7F { return false }
+                i += 1
+                continue
+            }
+            // A multi-byte sequence, checked as Unicode's table of well-formed UTF-8 says
+            // (no overlong forms, no surrogates, nothing past U+10FFFF).
+            let length: Int, second: ClosedRange<UInt8>
+            switch b {
+            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xE1...0xEF: (length, second) = (3, 0x80...0xBF)
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
+            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+            default: return false
+            }
+            guard i + length <= n, second.contains(text[i + 1]) else { return false }
+            for k in 2..<length where !(0x80...0xBF).contains(text[i + k]) { return false }
+            i += length
+        }
+        return true
     }
 
     private enum State { case plain, basic, literal, multiLineBasic, multiLineLiteral }
@@ -26,7 +69,7 @@ enum TOMLCommentText {
     private static let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
     private static let tab = UInt8(ascii: "\t")
 
-    private static func strip(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    private static func strip(_ text: UnsafeBufferPointer<UInt8>, plain: Bool) -> [UInt8]? {
         let n = text.count
         var out: [UInt8] = []
         var copied = 0  // text[copied..<i] is still to be copied to `out`
@@ -46,19 +89,20 @@ enum TOMLCommentText {
                     if triple(apostrophe) { state = .multiLineLiteral; i += 3 } else { state = .literal; i += 1 }
                 } else if c == hash {
                     // The body: after the `#`, up to the line break (`\n` or `\r\n`).
-                    var end = i + 1
-                    while end < n, text[end] != newline { end += 1 }
+                    let end = lineEnd(text, from: i + 1)
                     // The last line stays as it is: toml++ places an error at the end of the
                     // file after its last character, even past the final line break.
                     guard end < n - 1 else { i = n; break }
                     var bodyEnd = end
                     if bodyEnd > i + 1, text[bodyEnd - 1] == cr { bodyEnd -= 1 }
                     var accepted = true
-                    for k in (i + 1)..<max(i + 1, bodyEnd) {
-                        let b = text[k]
-                        if (b < 0x20 && b != tab) || b == 0x7F {
-                            accepted = false
-                            break
+                    if !plain {
+                        for k in (i + 1)..<max(i + 1, bodyEnd) {
+                            let b = text[k]
+                            if (b < 0x20 && b != tab) || b == 0x7F {
+                                accepted = false
+                                break
+                            }
                         }
                     }
                     if accepted, bodyEnd > i + 1 {
@@ -102,5 +146,13 @@ enum TOMLCommentText {
         guard copied > 0 else { return nil }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<n]))
         return out
+    }
+
+    /// The index of the first line feed at or after `start`, or the text's length.
+    private static func lineEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < text.count, let base = text.baseAddress,
+            let found = memchr(base + start, Int32(newline), text.count - start)
+        else { return text.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -74,10 +74,11 @@ public enum Daemon {
         let inherited = inheritedSocket(options.environment, logger: logger)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
+        let loadedBytes = reloader.loadedBytes
         let hub = try await loop.submit {
             let hub = Hub(
                 eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial,
-                loadedBytes: reloader.loadedBytes)
+                loadedBytes: loadedBytes)
             hub.presets = PresetLibrary.standard(environment: options.environment)
             hub.onStatusChange = { hub in notifier.send("STATUS=\(status(hub))") }
             return NIOLoopBound(hub, eventLoop: loop)
@@ -92,14 +93,12 @@ public enum Daemon {
         let reload = ParamsService.Reload(
             reloader, on: loop,
             deliver: { update, forced, bytes in
-                loop.execute {
-                    let reloading: Bool = if case .loaded = update { true } else { false }
-                    if reloading {
-                        notifier.send("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
-                    }
-                    hub.value.apply(update, bytes: bytes)
-                    if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
+                let reloading: Bool = if case .loaded = update { true } else { false }
+                if reloading {
+                    notifier.send("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds())")
                 }
+                hub.value.apply(update, bytes: bytes)
+                if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
             })
         let params = ParamsService(path: path, reload: reload, logger: logger)
         let server = FrameServer(

@@ -11,6 +11,8 @@ extension Hub {
             switch effect {
             case let .publishFrame(event, nextComing):
                 publishFrame(event, nextComing: nextComing)
+            case .layOut:
+                carry(session.layOut(at: clock))
             case .publishState:
                 broadcast(.state(session.state(at: clock)), to: .state)
             case .publishParams:

@@ -2,8 +2,8 @@ import CardStackParams
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,39 +12,97 @@ import Synchronization
 /// Reloads the parameter file on every save (libinotifytools) and on SIGHUP, and hands
 /// each real change to the hub. Identical content changes nothing.
 ///
-/// The file is read and parsed on the watcher's own thread, so a save reaches clients with
-/// one hand-over (to the hub's event loop). A read that fails, finds the file gone, or
-/// finds it empty counts only if nothing else happens for 100 ms: otherwise the file was
-/// still being written (a truncate and write, vim's rename dance) and the newer read wins.
-/// A later read of the same bytes confirms such a read instead of cancelling it.
+/// The watcher's thread only decides that the file may have changed; the hub's event loop
+/// reads, parses and publishes. So a save wakes the loop once, and the file's bytes, its
+/// tree and the events are built on the CPU that sends them (the README's performance
+/// section). A file larger than a parameter file needs (``Reload/loopParseLimit``) is
+/// parsed on NIO's blocking pool instead, so a hostile one cannot hold up the frames.
+///
+/// A read that fails, finds the file gone, or finds it empty counts only if nothing else
+/// happens for 100 ms: otherwise the file was still being written (a truncate and write,
+/// vim's rename dance) and the newer read wins. A later read of the same bytes confirms
+/// such a read instead of cancelling it.
 struct ParamsService: Service {
     let path: String
     let reload: Reload
     let logger: Logger
 
-    /// Reading, deciding and delivering, shared by the watcher thread and the SIGHUP task.
+    /// Reading, deciding and delivering, on the hub's event loop.
     final class Reload: Sendable {
         static let settle = TimeAmount.milliseconds(100)
-        let reloader: Mutex<ParamsReloader>
-        /// Which read is the newest, and whether the one waiting to settle came from content.
-        let pending = Mutex<(generation: Int, fromContent: Bool)>((0, false))
+        /// Larger files are parsed off the loop (the default file is 4 kB).
+        static let loopParseLimit = 16 * 1024
+        /// The reader, which read is the newest and whether the one waiting to settle came
+        /// from content, and a parse running off the loop: touched on the loop only.
+        struct State {
+            var reloader: ParamsReloader
+            var generation = 0
+            var fromContent = false
+            /// A parse runs on the blocking pool: a request meanwhile waits for it (forced
+            /// if any of those was).
+            var parsing = false
+            var waiting: Bool?
+        }
+        let state: NIOLoopBoundBox<State>
         let deliver: @Sendable (ParamsUpdate, _ forced: Bool, _ loadedBytes: [UInt8]?) -> Void
         let eventLoop: any EventLoop
 
+        /// - Parameter deliver: called on `eventLoop` with each update to pass on.
         init(
             _ reloader: ParamsReloader, on eventLoop: any EventLoop,
             deliver: @escaping @Sendable (ParamsUpdate, Bool, [UInt8]?) -> Void
         ) {
-            self.reloader = Mutex(reloader)
+            self.state = NIOLoopBoundBox.makeBoxSendingValue(State(reloader: reloader), eventLoop: eventLoop)
             self.eventLoop = eventLoop
             self.deliver = deliver
         }
 
-        func run(forced: Bool) {
-            let (update, empty, bytes) = reloader.withLock { reloader in
-                let (update, empty) = reloader.reload(force: forced)
-                return (update, empty, reloader.loadedBytes)
+        /// Asks for a look at the file, from any thread: it happens on the loop.
+        ///
+        /// - Parameter ifGone: look only if the file is still gone by then (the watcher saw
+        ///   it go): a file in its place is being written, and its writer's close brings a
+        ///   request of its own.
+        func request(forced: Bool, ifGone: Bool = false) {
+            eventLoop.execute {
+                guard !ifGone || !ParamsFile.exists(self.state.value.reloader.path) else { return }
+                self.run(forced: forced)
             }
+        }
+
+        private func run(forced: Bool) {
+            guard !state.value.parsing else {
+                state.value.waiting = forced || state.value.waiting == true
+                return
+            }
+            switch state.value.reloader.read(force: forced) {
+            case let .done(update, empty):
+                decide(update, empty: empty, forced: forced)
+            case let .parse(bytes) where bytes.count <= Self.loopParseLimit:
+                let (update, empty) = ParamsReloader.parse(bytes, path: state.value.reloader.path)
+                state.value.reloader.accept(update, from: bytes)
+                decide(update, empty: empty, forced: forced)
+            case let .parse(bytes):
+                state.value.parsing = true
+                let path = state.value.reloader.path
+                NIOThreadPool.singleton.runIfActive(eventLoop: eventLoop) {
+                    ParamsReloader.parse(bytes, path: path)
+                }.assumeIsolated().whenComplete { [self] result in
+                    state.value.parsing = false
+                    // The pool only fails when it has stopped: parse here then.
+                    let (update, empty) = (try? result.get()) ?? ParamsReloader.parse(bytes, path: path)
+                    state.value.reloader.accept(update, from: bytes)
+                    decide(update, empty: empty, forced: forced)
+                    if let waiting = state.value.waiting {
+                        state.value.waiting = nil
+                        run(forced: waiting)
+                    }
+                }
+            }
+        }
+
+        /// Passes `update` on at once, or after ``settle`` if it may be a save half done.
+        private func decide(_ update: ParamsUpdate, empty: Bool, forced: Bool) {
+            let bytes = state.value.reloader.loadedBytes
             let doubtful: Bool = switch update {
             case .failed, .removed: true
             case .loaded: empty
@@ -53,7 +111,7 @@ struct ParamsService: Service {
             if case .unchanged = update {
                 // The same bytes again: a report of them waiting to settle stands (it is
                 // confirmed); one saying the file could not be read or was gone does not.
-                pending.withLock { if !$0.fromContent { $0.generation += 1 } }
+                if !state.value.fromContent { state.value.generation += 1 }
                 deliver(update, forced, bytes)
                 return
             }
@@ -62,28 +120,26 @@ struct ParamsService: Service {
             case .loaded: true
             default: false
             }
-            let mine = pending.withLock { state in
-                state.generation += 1
-                state.fromContent = doubtful && fromContent
-                return state.generation
-            }
+            state.value.generation += 1
+            state.value.fromContent = doubtful && fromContent
+            let mine = state.value.generation
             guard doubtful else {
                 deliver(update, forced, bytes)
                 return
             }
-            eventLoop.scheduleTask(in: Self.settle) { [self] in
-                if pending.withLock({ $0.generation }) == mine { deliver(update, forced, bytes) }
+            eventLoop.assumeIsolated().scheduleTask(in: Self.settle) { [self] in
+                if state.value.generation == mine { deliver(update, forced, bytes) }
             }
         }
     }
 
     func run() async throws {
         let reload = self.reload
-        let watcher = try InotifyWatcher(path: path) { reload.run(forced: false) }
+        let watcher = try InotifyWatcher(path: path) { reload.request(forced: false, ifGone: $0 == .gone) }
         logger.info("watching \(path) for changes")
         let hangups = Self.waitForHangups { [path, logger] in
             logger.info("SIGHUP: reloading \(path)")
-            reload.run(forced: true)
+            reload.request(forced: true)
         }
         try? await gracefulShutdown()
         // Both threads end here, so nothing reloads while the daemon shuts down.

@@ -9,6 +9,10 @@ public enum Effect: Sendable, Equatable {
     /// Offer this frame event to every frame subscriber, encoded once. `nextComing`: a tick
     /// is scheduled, so a subscriber whose socket is full can wait for that frame.
     case publishFrame(FrameEvent, nextComing: Bool)
+    /// Lay the cards out again (``Session/layOut(at:)``) and carry out what that emits, in
+    /// place of this effect. New parameters ask for it after their `params` event, so that
+    /// event goes out before the frame is computed.
+    case layOut
     /// Send the session's `state` (``Session/state(at:)``) to its subscribers.
     case publishState
     /// Send the session's `params` (``Session/paramsInfo``) to its subscribers.

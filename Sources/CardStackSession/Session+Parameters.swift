@@ -77,8 +77,8 @@ extension Session {
         memory.slowdown = new.animation.slowdown
         memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
         emit(.publishParams)
+        emit(.layOut)
         emit(.publishState)
-        publishFrame(at: now)
         emit(.statusChanged)
     }
 

@@ -204,6 +204,11 @@ public struct Session: Sendable {
     }
 
     /// Computes the frame for the current state at `now` and publishes it.
+    /// Computes and publishes the frame of the parameters in force (``Effect/layOut``).
+    public mutating func layOut(at now: Double) -> [Effect] {
+        collecting { $0.publishFrame(at: now) }
+    }
+
     mutating func publishFrame(nextComing: Bool = false, at now: Double) {
         seq += 1
         frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: now))

@@ -52,7 +52,7 @@ import Testing
 
         for round in 0..<2 {
             let seen = Seen()
-            let watcher = try InotifyWatcher(path: path) { seen.add() }
+            let watcher = try InotifyWatcher(path: path) { _ in seen.add() }
             #expect(saveUntilSeen("[stack]\nspacing = \(round + 20)\n", to: path, seen: seen, before: 0), "round \(round)")
             #expect(inotifyDescriptors() == descriptorsBefore + 1)
             watcher.stop()

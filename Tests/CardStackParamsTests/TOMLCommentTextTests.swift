@@ -41,6 +41,12 @@ import Testing
             expectSame(text, stripped: true)
             expectSame(text.replacingOccurrences(of: "\n", with: "\r\n"), stripped: true)
         }
+        // They take the fast way: plain text, comments taken out unread, the same result.
+        for file in files {
+            let text = Array(try String(contentsOf: file, encoding: .utf8).utf8)
+            #expect(TOMLCommentText.isPlain(text), "\(file.lastPathComponent)")
+            #expect(TOMLCommentText.strip(text, plain: true) == TOMLCommentText.strip(text, plain: false))
+        }
         // The default file is mostly comments: the parser gets a tenth of it.
         let text = Array(try String(contentsOf: files[0], encoding: .utf8).utf8)
         #expect(try #require(TOMLCommentText.strip(text)).count * 5 < text.count)
@@ -89,6 +95,31 @@ import Testing
         expectSame("# c\na = 1 # c\na = 2 # c\nz = 0\n", stripped: true)
         expectSame("# c\na#b = 1 # c\nz = 0\n", stripped: true)
         expectSame("# c\na = 1979-05-27T07:32:00Z # c\nb = 0x1F # c\nz = 0\n", stripped: true)
+    }
+
+    /// Plain text is exactly UTF-8 (as the standard library validates it) with no control
+    /// character but tab and line feed; a comment in it is taken out the same either way.
+    @Test func plainTextIsUTF8WithoutControlCharacters() {
+        let pieces: [[UInt8]] = [
+            Array("a = 1 # c\n".utf8), Array("é✓𝄞".utf8), [0x09], [0x0A], [0x0D], [0x00], [0x7F], [0x1B],
+            [0x80], [0xC0, 0xAF], [0xC2], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF0, 0x9F, 0x98], [0xF5, 0x80, 0x80, 0x80], [0xC2, 0x85], Array("\"#\"".utf8), [0x23],
+        ]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % bound
+        }
+        for _ in 0..<20000 {
+            var text: [UInt8] = []
+            for _ in 0...next(12) { text += pieces[next(pieces.count)] }
+            let controls = text.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }
+            let expected = String(validating: text, as: UTF8.self) != nil && !controls
+            #expect(TOMLCommentText.isPlain(text) == expected, "\(text)")
+            if expected {
+                #expect(TOMLCommentText.strip(text, plain: true) == TOMLCommentText.strip(text, plain: false), "\(text)")
+            }
+        }
     }
 
     /// Random texts of TOML's pieces, valid or not: the same outcome every time.

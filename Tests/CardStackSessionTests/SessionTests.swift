@@ -120,9 +120,13 @@ import Testing
         #expect(session.parameters.layout.spacing == 60)
         #expect(session.loadedBytes == [1, 2, 3])
         #expect(session.animation == nil)
-        #expect(effects.contains(.publishParams))
-        #expect(effects.contains(.publishState))
-        #expect(Self.frames(effects).count == 1)
+        // The params event goes out first; the frame is laid out when the driver asks
+        // (.layOut), before the state, which names the card in front.
+        #expect(effects.filter { [.publishParams, .layOut, .publishState].contains($0) } == [.publishParams, .layOut, .publishState])
+        #expect(Self.frames(effects).isEmpty)
+        let frames = Self.frames(session.layOut(at: 0.2))
+        #expect(frames.count == 1)
+        #expect(frames.first?.revision == 2)
         #expect(effects.contains(.statusChanged))
         // Whatever tick was scheduled finds nothing left to move.
         _ = Self.tickToRest(&session)
