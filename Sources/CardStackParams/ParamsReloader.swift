@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The outcome of looking at the parameter file again.
 public enum ParamsUpdate: Sendable, Equatable {
     /// New content that validated: its tree (for merging client overrides) and parameters.
@@ -44,7 +48,7 @@ public struct ParamsReloader: Sendable {
             lastBytes = nil
             return .done(.failed(error), empty: false)
         }
-        if !force, bytes == lastBytes { return .done(.unchanged, empty: bytes.isEmpty) }
+        if !force, let lastBytes, Self.same(bytes, lastBytes) { return .done(.unchanged, empty: bytes.isEmpty) }
         lastBytes = bytes
         return .parse(bytes)
     }
@@ -79,5 +83,10 @@ public struct ParamsReloader: Sendable {
             accept(outcome.update, from: bytes)
             return outcome
         }
+    }
+
+    /// Whether `a` and `b` hold the same bytes (`memcmp`, not an element-by-element loop).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 }

@@ -77,6 +77,29 @@ def test_a_deep_dotted_key(daemon):
     assert c.request("set_params", params=json.loads('{"a":' * 60 + "1" + "}" * 60))["ok"] is False
 
 
+def test_a_large_file_is_parsed_off_the_event_loop(daemon):
+    """A file over 16 kB is parsed on NIO's blocking pool: a valid one loads, the daemon
+    answers while a hostile one is parsed, and a save made meanwhile is the one in force."""
+    c = daemon.client()
+    c.ok("subscribe", events=["params", "config_error"])
+    titles = [f"card {i}" for i in range(2000)]
+    daemon.config.write_text("[card]\ntitles = [" + ", ".join(json.dumps(t) for t in titles) + "]\n")
+    e = next_reload(c)
+    assert e["event"] == "params" and e["params"]["card"]["titles"] == titles, e["event"]
+    # 600 kB that toml++ takes a good while to refuse: a ping asked after the save is
+    # answered before the error, and a small file saved meanwhile loads after it.
+    daemon.config.write_text("a" + ".a" * 300000 + " = 1\n")
+    assert c.ok("ping") == {}
+    assert not [e for e in c.events if e["event"] == "config_error"], "the ping waited for the parse"
+    daemon.config.write_text("[layout]\nspacing = 44\n")
+    e = next_reload(c, timeout=30)
+    if e["event"] == "config_error":
+        assert e["line"] == 1, e
+        e = next_reload(c, timeout=30)
+    assert e["event"] == "params" and e["params"]["layout"]["spacing"] == 44, e
+    assert c.ok("get_params")["params"]["layout"]["spacing"] == 44
+
+
 def test_the_wheel_on_the_smallest_arc(daemon):
     c = daemon.client()
     assert c.request("set_params", params={"layout": {"style": "wheel"}, "carousel": {"arc": 5e-324}})["ok"]
