@@ -34,9 +34,15 @@ enum TOMLCommentText {
     }
 
     private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
         let n = text.count
         var i = 0
         while i < n {
+            // Eight bytes at a time while they are ASCII with no control character but tab
+            // and line feed (a whole parameter file, but for a `§` or two).
+            while i + 8 <= n, isPlainASCII(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+            guard i < n else { break }
             let b = text[i]
             if b < 0x80 {
                 if (b < 0x20 && b != tab && b != newline) || b == 0x7F { return false }
@@ -61,6 +67,19 @@ enum TOMLCommentText {
             i += length
         }
         return true
+    }
+
+    /// Whether eight bytes are all ASCII with no control character but tab and line feed,
+    /// tested on the word at once: each byte's top bit says so for its own byte (no carry
+    /// crosses a byte in these sums).
+    @inline(__always)
+    private static func isPlainASCII(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// The top bit of each byte of `x` that is zero.
+        func zero(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x) & high }
+        let control = ~((w & low) &+ 0x6060_6060_6060_6060) & high  // below 0x20
+        let allowed = zero(w ^ 0x0909_0909_0909_0909) | zero(w ^ 0x0A0A_0A0A_0A0A_0A0A)
+        return (w & high) | (control & ~allowed) | zero(w ^ low) == 0
     }
 
     private enum State { case plain, basic, literal, multiLineBasic, multiLineLiteral }
