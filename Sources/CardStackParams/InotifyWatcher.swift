@@ -12,7 +12,8 @@ import Foundation
 ///
 /// Only `IN_CLOSE_WRITE` and `IN_MOVED_TO` (and anything but a regular file appearing) count as
 /// new content, so a file still being written is never reported; the file (or a link on its
-/// way) going away is reported too when nothing is there any more, so the reader can say so.
+/// way) going away is reported as ``Change/gone``, which counts only if nothing is there when
+/// the reader looks.
 ///
 /// ``stop()`` ends the thread (a ``StoppableThread``) and closes libinotifytools' instance.
 public final class InotifyWatcher: Sendable {
@@ -25,8 +26,9 @@ public final class InotifyWatcher: Sendable {
         /// It may have new content (written, moved in, or something that is not a regular
         /// file appeared), or events were lost.
         case content
-        /// It went away. It counts only while nothing is there: a file in its place is
-        /// being written and is reported when its writer closes it.
+        /// It went away. It counts only if nothing is there when the caller looks (a file in
+        /// its place is being written and is reported when its writer closes it), so the
+        /// caller checks that at the moment it would read.
         case gone
     }
 
@@ -122,10 +124,9 @@ public final class InotifyWatcher: Sendable {
             guard !written else { continue }
             let entry = directory == "/" ? "/" + name : directory + "/" + name
             let newContent = mask & Int32(IN_CREATE) != 0 && isNotARegularFile(entry)
-            // A file that went away counts only if nothing has taken its place: a new file
-            // there (vim's `mv f f~`, then write f) is being written, and is read when its
-            // writer closes it (IN_CLOSE_WRITE), never half-way.
-            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0 && !ParamsFile.exists(path)
+            // Whether anything has taken its place (vim's `mv f f~`, then write f) is for the
+            // reader to see when it looks: a check here could be out of date by then.
+            let gone = mask & Int32(IN_DELETE | IN_MOVED_FROM) != 0
             if newContent {
                 onChange(.content)
             } else if gone {

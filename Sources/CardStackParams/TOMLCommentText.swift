@@ -45,7 +45,7 @@ enum TOMLCommentText {
             guard i < n else { break }
             let b = text[i]
             if b < 0x80 {
-                if (b < 0x20 && b != tab && b != newline) || b == 0x7F { return false }
+                if b != newline, isRefusedInComment(b) { return false }
                 i += 1
                 continue
             }
@@ -82,6 +82,10 @@ enum TOMLCommentText {
         return (w & high) | (control & ~allowed) | zero(w ^ low) == 0
     }
 
+    /// A control character TOML forbids in a comment: all but tab (a line feed ends one).
+    @inline(__always)
+    private static func isRefusedInComment(_ b: UInt8) -> Bool { (b < 0x20 && b != tab) || b == 0x7F }
+
     private enum State { case plain, basic, literal, multiLineBasic, multiLineLiteral }
 
     private static let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), hash = UInt8(ascii: "#")
@@ -114,16 +118,7 @@ enum TOMLCommentText {
                     guard end < n - 1 else { i = n; break }
                     var bodyEnd = end
                     if bodyEnd > i + 1, text[bodyEnd - 1] == cr { bodyEnd -= 1 }
-                    var accepted = true
-                    if !plain {
-                        for k in (i + 1)..<max(i + 1, bodyEnd) {
-                            let b = text[k]
-                            if (b < 0x20 && b != tab) || b == 0x7F {
-                                accepted = false
-                                break
-                            }
-                        }
-                    }
+                    let accepted = plain || !text[(i + 1)..<max(i + 1, bodyEnd)].contains(where: isRefusedInComment)
                     if accepted, bodyEnd > i + 1 {
                         if out.isEmpty { out.reserveCapacity(n) }
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...i]))

@@ -78,9 +78,7 @@ struct ParamsService: Service {
             case let .done(update, empty):
                 decide(update, empty: empty, forced: forced)
             case let .parse(bytes) where bytes.count <= Self.loopParseLimit:
-                let (update, empty) = ParamsReloader.parse(bytes, path: state.value.reloader.path)
-                state.value.reloader.accept(update, from: bytes)
-                decide(update, empty: empty, forced: forced)
+                take(ParamsReloader.parse(bytes, path: state.value.reloader.path), of: bytes, forced: forced)
             case let .parse(bytes):
                 state.value.parsing = true
                 let path = state.value.reloader.path
@@ -89,15 +87,20 @@ struct ParamsService: Service {
                 }.assumeIsolated().whenComplete { [self] result in
                     state.value.parsing = false
                     // The pool only fails when it has stopped: parse here then.
-                    let (update, empty) = (try? result.get()) ?? ParamsReloader.parse(bytes, path: path)
-                    state.value.reloader.accept(update, from: bytes)
-                    decide(update, empty: empty, forced: forced)
+                    take((try? result.get()) ?? ParamsReloader.parse(bytes, path: path), of: bytes, forced: forced)
                     if let waiting = state.value.waiting {
                         state.value.waiting = nil
                         run(forced: waiting)
                     }
                 }
             }
+        }
+
+        /// The outcome of parsing `bytes`, wherever that ran: the reader takes it in, then
+        /// ``decide(_:empty:forced:)``.
+        private func take(_ outcome: (update: ParamsUpdate, empty: Bool), of bytes: [UInt8], forced: Bool) {
+            state.value.reloader.accept(outcome.update, from: bytes)
+            decide(outcome.update, empty: outcome.empty, forced: forced)
         }
 
         /// Passes `update` on at once, or after ``settle`` if it may be a save half done.

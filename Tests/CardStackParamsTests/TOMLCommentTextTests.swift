@@ -105,14 +105,11 @@ import Testing
             [0x80], [0xC0, 0xAF], [0xC2], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
             [0xF0, 0x9F, 0x98], [0xF5, 0x80, 0x80, 0x80], [0xC2, 0x85], Array("\"#\"".utf8), [0x23],
         ]
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % bound
-        }
+        var random = Seeded(0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         for round in 0..<20000 {
             var text: [UInt8] = []
-            // Long runs of plain text too, read sixteen bytes at a time.
+            // Long runs of plain text too, read eight bytes at a time.
             for _ in 0...next(round % 2 == 0 ? 12 : 60) { text += pieces[next(pieces.count)] }
             let controls = text.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F }
             let expected = String(validating: text, as: UTF8.self) != nil && !controls
@@ -130,11 +127,8 @@ import Testing
             "#", "# note ", "\n", "\r\n", "\r", "[", "]", "[[", "]]", "{", "}", ",", ".", "\u{1}", "\u{7F}",
             "é", "x = \"", "x = '", "x = [", "\n[t]\n", "\ny = \"\"\"", "\u{0B}", "\n\n", "# c\n", "x = [ # c\n",
         ]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(seed >> 33) % bound
-        }
+        var random = Seeded(0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         var shortened = 0
         for _ in 0..<50000 {
             var text = ""
@@ -142,5 +136,17 @@ import Testing
             if expectSame(text) { shortened += 1 }
         }
         #expect(shortened > 10000)
+    }
+}
+
+/// Repeatable pseudo-random numbers (a 64-bit linear congruential generator).
+struct Seeded {
+    var seed: UInt64
+    init(_ seed: UInt64) { self.seed = seed }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(seed >> 33) % bound
     }
 }
