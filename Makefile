@@ -84,6 +84,7 @@ frame: build
 test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+	swift test --package-path CardStackKit
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
 # The floors the benchmarks compare against: mpv's JSON IPC for `ping`, a C++ compiler for

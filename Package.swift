@@ -6,32 +6,29 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The pure layout library, from the app-facing package in CardStackKit/.
+let cardLayout: Target.Dependency = .product(name: "CardLayout", package: "CardStackKit")
+
 let package = Package(
     name: "cardstack",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "CardLayout", targets: ["CardLayout"]),
         .executable(name: "cardstackd", targets: ["cardstackd"]),
         .executable(name: "cardstack", targets: ["cardstack"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-numerics.git", exact: "1.1.1"),
+        // The app-facing package (CardLayout): its own Package.swift, used here by path.
+        .package(path: "CardStackKit"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
-        // Pure layout math: standard library + RealModule only.
-        .target(
-            name: "CardLayout",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: settings
-        ),
         // The wire format shared by daemon and client.
         .target(
             name: "CardStackProtocol",
-            dependencies: ["CardLayout"],
+            dependencies: [cardLayout],
             swiftSettings: settings
         ),
         .systemLibrary(name: "CInotifyTools"),
@@ -41,7 +38,7 @@ let package = Package(
         .target(
             name: "CardStackParams",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CInotifyTools", "CTOMLReader",
+                cardLayout, "CardStackProtocol", "CInotifyTools", "CTOMLReader",
             ],
             swiftSettings: settings
         ),
@@ -49,13 +46,13 @@ let package = Package(
         // No NIO, no Foundation, no clock, no I/O.
         .target(
             name: "CardStackSession",
-            dependencies: ["CardLayout", "CardStackProtocol", "CardStackParams"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
         .target(
             name: "CardStackServer",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackSession",
+                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -74,7 +71,7 @@ let package = Package(
         ),
         .target(
             name: "CardStackClient",
-            dependencies: ["CardLayout", "CardStackProtocol"],
+            dependencies: [cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
@@ -94,38 +91,33 @@ let package = Package(
         .executableTarget(
             name: "cardstack",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb",
+                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
         ),
         .executableTarget(
             name: "layout-benchmark",
-            dependencies: ["CardLayout"],
+            dependencies: [cardLayout],
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: settings
         ),
         .executableTarget(
             name: "wire-benchmark",
             dependencies: [
-                "CardLayout", "CardStackProtocol", "CardStackParams",
+                cardLayout, "CardStackProtocol", "CardStackParams",
             ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
         ),
         .testTarget(
-            name: "CardLayoutTests",
-            dependencies: ["CardLayout"],
-            swiftSettings: settings
-        ),
-        .testTarget(
             name: "CardStackProtocolTests",
-            dependencies: ["CardStackProtocol", "CardLayout"],
+            dependencies: ["CardStackProtocol", cardLayout],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackParamsTests",
-            dependencies: ["CardStackParams", "CardLayout", "CardStackProtocol"],
+            dependencies: ["CardStackParams", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -135,12 +127,12 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackSessionTests",
-            dependencies: ["CardStackSession", "CardStackParams", "CardLayout", "CardStackProtocol"],
+            dependencies: ["CardStackSession", "CardStackParams", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackClientTests",
-            dependencies: ["CardStackClient", "CardLayout", "CardStackProtocol"],
+            dependencies: ["CardStackClient", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
     ],

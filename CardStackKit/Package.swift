@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The package an app adds: the pure layout and motion math, with swift-numerics as its only
+// dependency. The daemon, the CLI and their server dependencies live in the package one
+// directory up, which uses this one by path.
+let package = Package(
+    name: "CardStackKit",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "CardLayout", targets: ["CardLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0"),
+    ],
+    targets: [
+        // Pure layout math: standard library + RealModule only.
+        .target(
+            name: "CardLayout",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "CardLayoutTests",
+            dependencies: ["CardLayout"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+    ]
+)
