@@ -8,11 +8,14 @@ The daemon runs the heaviest frames the parameters allow: 1024 cards on screen (
 `animation.fps = 240` under a spring that takes a minute to settle. One client subscribes
 to frames and reads them as fast as it can; another sends `ping` every 5 ms and times each
 round trip; a third sends `get_frame` every 100 ms. Prints the ping's p50, p99 and worst,
-the worst `get_frame`, and the frames the subscriber got per second (ticks that do not fit
-are dropped, so this is what the build can draw). A ping left unanswered for `--timeout`
+the worst `get_frame`, the frames the subscriber got per second (ticks that do not fit
+are dropped, so this is what the build can draw), the daemon's CPU time per frame and the
+machine's load average (on a loaded machine a frame takes longer in wall time, and a ping
+waits for at most about one frame). A ping left unanswered for `--timeout`
 seconds ends the run and is reported as such.
 """
 import argparse
+import os
 import pathlib
 import socket
 import subprocess
@@ -23,7 +26,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, wait_for  # noqa: E402
+from conftest import Client, cpu_ticks, wait_for  # noqa: E402
 
 # 64 four-byte characters: 64 characters, 256 bytes, the most a title may take in a frame.
 LONGEST_TITLE = "\U0001F0A1" * 64
@@ -120,6 +123,7 @@ def measure(bin_dir, seconds=10.0, timeout=5.0, style="rotary"):
         pinger.settimeout(timeout)
         pings, unanswered = [], False
         frames_before = counts["lines"]
+        cpu_before = cpu_ticks(daemon.pid)
         began = time.monotonic()
         i = 0
         while time.monotonic() - began < seconds:
@@ -135,6 +139,7 @@ def measure(bin_dir, seconds=10.0, timeout=5.0, style="rotary"):
             time.sleep(0.005)
         elapsed = time.monotonic() - began
         frames = counts["lines"] - frames_before
+        cpu = (cpu_ticks(daemon.pid) - cpu_before) / os.sysconf("SC_CLK_TCK")
         stop.set()
         for t in threads:
             t.join(timeout + 1)
@@ -143,6 +148,7 @@ def measure(bin_dir, seconds=10.0, timeout=5.0, style="rotary"):
             animating = Client(sock, timeout=timeout).ok("get_state", timeout=timeout)["animating"]
         return {"pings": pings, "unanswered": unanswered, "timeout": timeout, "seconds": elapsed,
                 "fps": frames / elapsed if elapsed else 0, "get_frame": worst.get("get_frame"),
+                "cpu_per_frame": cpu / frames if frames else None, "load": os.getloadavg()[0],
                 "animating": animating}
     finally:
         stop.set()
@@ -163,6 +169,9 @@ def report(label, r):
         worst = "unanswered" if r["get_frame"] == float("inf") else f"{r['get_frame'] * 1e3:.1f} ms"
         line += f"; worst get_frame {worst}"
     line += f"; {r['fps']:.0f} frames/s to the subscriber"
+    if r.get("cpu_per_frame") is not None:
+        line += f", daemon CPU {r['cpu_per_frame'] * 1e3:.1f} ms a frame"
+    line += f"; load average {r.get('load', 0):.1f}"
     if r["animating"] is False:
         line += " (the animation had ended: the figures are not under load)"
     return line
