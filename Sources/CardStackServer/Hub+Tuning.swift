@@ -64,10 +64,7 @@ extension Hub {
         do throws(SavedFile.Failure) {
             if new == loaded {
                 // Nothing differs: still say which file it is, and still notice an outside edit.
-                written = try SavedFile.realTarget(of: path).path
-                if (try? ParamsFile.read(written)) != loaded {
-                    throw SavedFile.Failure(.conflict, "\(path) changed on disk since the daemon last loaded it; nothing was written")
-                }
+                written = try SavedFile.check(path, holds: loaded)
                 return SaveResult(path: written, written: false, changed: [])
             }
             written = try SavedFile.replace(path, with: new, expected: loaded)
@@ -75,7 +72,7 @@ extension Hub {
             switch error.kind {
             case .conflict: throw WireError(.conflict, "save: \(error.description)")
             case .managed: throw WireError(.invalidArgument, "save: \(error.description)")
-            case .system: throw WireError(.internal, "save: \(error.description)")
+            case .system: throw WireError(.ioError, "save: \(error.description)")
             }
         }
         session.recordSave(bytes: new, tree: try? ParamsDocument.load(new).tree)
