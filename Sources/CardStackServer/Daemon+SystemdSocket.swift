@@ -11,8 +11,8 @@ extension Daemon {
     /// Why `fd` cannot be the daemon's listening socket, or nil when it can.
     static func listeningSocketProblem(_ fd: CInt) -> String? {
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            return "systemd's LISTEN_FDS names fd \(fd), which is not open (\(String(cString: strerror(errno))))"
+        guard inheritedDescriptorOpen.load(ordering: .relaxed), fstat(fd, &info) == 0 else {
+            return "systemd's LISTEN_FDS names fd \(fd), which is not open: the daemon was started without the socket"
         }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
             return "systemd's LISTEN_FDS names fd \(fd), which is \(ParamsFile.notARegularFile(info.st_mode) ?? "a regular file"), not a socket; check the unit's .socket file (ListenStream=)"

@@ -41,6 +41,8 @@ public enum Daemon {
     ///   queues: on Linux the first job on those starts a pool monitor that wakes the
     ///   process every second, forever.
     public static func prepareProcess() {
+        // Before anything opens a descriptor that could take the number: is systemd's there?
+        inheritedDescriptorOpen.store(fcntl(3, F_GETFD) != -1, ordering: .relaxed)
         var hangup = ParamsService.hangupSignals
         pthread_sigmask(SIG_BLOCK, &hangup, nil)
         NIOSingletons.groupLoopCountSuggestion = 1
@@ -48,6 +50,9 @@ public enum Daemon {
         concurrencyOnNIO.store(
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor(), ordering: .relaxed)
     }
+
+    /// Whether fd 3 (`LISTEN_FDS`' first) was open when the process started.
+    static let inheritedDescriptorOpen = Atomic(false)
 
     /// Whether ``prepareProcess()`` moved Swift Concurrency off libdispatch.
     static let concurrencyOnNIO = Atomic(false)

@@ -17,7 +17,7 @@ def start_with_fd3(tmp_path, fd3):
     redirect = "3<&-" if fd3 is None else f"3<&{fd3}"
     script = f'LISTEN_PID=$$ LISTEN_FDS=1 exec "$@" {redirect}'
     proc = subprocess.run(
-        ["sh", "-c", script, "sh", *d.command()],
+        ["bash", "-c", script, "bash", *d.command()],
         pass_fds=() if fd3 is None else (fd3,), capture_output=True, text=True, timeout=30,
         env=dict(os.environ, NOTIFY_SOCKET=str(tmp_path / "notify.sock")))
     return proc, listener.poll(), d
@@ -79,7 +79,7 @@ def test_a_listening_unix_socket_still_serves(tmp_path):
     s.listen()
     d = Daemon(tmp_path / "d", start=False)
     proc = subprocess.Popen(
-        ["sh", "-c", f'LISTEN_PID=$$ LISTEN_FDS=1 exec "$@" 3<&{s.fileno()}', "sh", *d.command()],
+        ["bash", "-c", f'LISTEN_PID=$$ LISTEN_FDS=1 exec "$@" 3<&{s.fileno()}', "bash", *d.command()],
         pass_fds=(s.fileno(),), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     s.close()
     try:
