@@ -16,13 +16,15 @@ extension SavedFile {
         var inode: UInt
     }
 
-    static func exchange(_ real: String, _ content: [UInt8], expected: [UInt8]?, like info: stat, path: String) throws(Failure) {
+    /// - Returns: the replaced file, kept open (see ``Replaced``), when there was a check.
+    static func exchange(_ real: String, _ content: [UInt8], expected: [UInt8]?, like info: stat, path: String) throws(Failure) -> Replaced? {
         let temporary = try writeTemporary(content, beside: real, like: info)
         guard cardstack_rename_exchange(temporary.path, real) == 0 else {
             let code = errno
             if code == EINVAL || code == ENOSYS {
                 // This file system cannot exchange names: check, then rename (docs/saving.md).
-                return try renameAfterCheck(temporary, over: real, expected: expected, path: path)
+                try renameAfterCheck(temporary, over: real, expected: expected, path: path)
+                return nil
             }
             unlink(temporary.path)
             if code == ENOENT { throw gone(path) }
@@ -30,11 +32,12 @@ extension SavedFile {
         }
         // `temporary.path` names what was the file until now.
         let old = open(temporary.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        defer { if old >= 0 { close(old) } }
+        var kept = false
+        defer { if old >= 0, !kept { close(old) } }
         guard let expected else {
             removeIfSame(temporary.path, as: old)
             syncDirectory(directory(of: real))
-            return
+            return nil
         }
         if old < 0 || !holds(old, expected) {
             try putBack(temporary, real: real)
@@ -49,6 +52,8 @@ extension SavedFile {
                 "\(path) was written while save replaced it; its content is back in place and nothing was written. Let the daemon load it and save again")
         }
         removeIfSame(temporary.path, as: old)
+        kept = true
+        return Replaced(path: real, descriptor: old, expected: expected, saved: content)
     }
 
     /// The new content in a fresh file in `real`'s directory, flushed, with `real`'s mode and owner.

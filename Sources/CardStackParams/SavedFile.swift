@@ -77,10 +77,12 @@ public enum SavedFile {
     /// Replaces the file `path` names with `content`, unless what is there is not `expected`
     /// (the content the daemon loaded) at the moment of the replace: then nothing is written.
     ///
-    /// - Returns: the file actually written (the symlink's real target).
+    /// - Returns: the file actually written (the symlink's real target), and the file it
+    ///   replaced, kept open to notice a late write (``Replaced``; close it when done).
     /// - Throws: ``Failure`` (`conflict`, `managed`, `system`) saying what to do.
-    @discardableResult
-    public static func replace(_ path: String, with content: [UInt8], expected: [UInt8]?) throws(Failure) -> String {
+    public static func replace(_ path: String, with content: [UInt8], expected: [UInt8]?) throws(Failure) -> (
+        path: String, replaced: Replaced?
+    ) {
         let (real, managed) = try realTarget(of: path)
         if managed {
             throw Failure(
@@ -89,11 +91,11 @@ public enum SavedFile {
         }
         let info = try writableFile(real, named: path)
         if info.st_nlink > 1 {
+            // Written in place: a late write reaches the same file, and the watch sees it.
             try writeInPlace(real, content, expected: expected, path: path)
-        } else {
-            try exchange(real, content, expected: expected, like: info, path: path)
+            return (real, nil)
         }
-        return real
+        return (real, try exchange(real, content, expected: expected, like: info, path: path))
     }
 
     /// Whether the file `path` names still holds `expected`, when there is nothing to write.

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, Daemon
+from conftest import Client, Daemon, wait_for
 from test_systemd import NotifyListener
 
 
@@ -83,8 +83,6 @@ def test_a_listening_unix_socket_still_serves(tmp_path):
         pass_fds=(s.fileno(),), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     s.close()
     try:
-        from conftest import Client, wait_for
-
         def up():
             try:
                 return Client(tmp_path / "given.sock", timeout=2)

@@ -9,6 +9,7 @@ Seeded; CARDSTACK_SAVE_RACE_ROUNDS raises the 100 rounds per style.
 """
 import os
 import random
+import shutil
 import signal
 import socket
 import struct
@@ -17,7 +18,7 @@ import time
 
 import pytest
 
-from conftest import BIN, Client, Daemon, wait_for
+from conftest import Daemon, wait_for
 
 ROUNDS = int(os.environ.get("CARDSTACK_SAVE_RACE_ROUNDS", "100"))
 BASE = "# round {n}\n[layout]\nspacing = {spacing}\ncards = 11\n"
@@ -97,6 +98,41 @@ def test_save_without_an_editor_writes_its_content(daemon):
     assert "spacing = 51.0" in daemon.config.read_text()
 
 
+def test_a_write_to_the_file_held_open_across_a_save_is_put_back(daemon):
+    """A program that opened the file before the save and writes after it answered writes to
+    the file the save replaced: the daemon notices (it keeps that file open 2 s) and puts the
+    edit back in place as the newest, and the watch loads it."""
+    c = daemon.client()
+    c.ok("subscribe", events=["params"])
+    c.ok("set_params", params={"layout": {"spacing": 47.0}})
+    before = daemon.config.read_text()
+    with open(daemon.config, "a") as held:
+        assert c.ok("save")["written"] is True
+        assert "spacing = 47.0" in daemon.config.read_text()
+        held.write("# written late\n")
+    wait_for(lambda: daemon.config.read_text() == before + "# written late\n", timeout=10,
+             what="the late edit back in place")
+    c.event("params", timeout=10, where=lambda e: e["source"] == "file" and e["params"]["layout"]["spacing"] == 30)
+    assert "put back in place as the newest edit" in daemon.log_text()
+    assert sorted(p.name for p in daemon.config.parent.iterdir()) == ["cardstack.toml"]
+
+
+def test_a_late_write_after_another_edit_is_kept_beside_the_file(daemon):
+    c = daemon.client()
+    c.ok("set_params", params={"layout": {"spacing": 48.0}})
+    before = daemon.config.read_text()
+    edit = before.replace("cards = 11", "cards = 12")
+    with open(daemon.config, "a") as held:
+        assert c.ok("save")["written"] is True
+        rename_write(daemon.config, edit)  # the newest edit by name: it stays
+        held.write("# written late\n")
+    late = daemon.config.with_name("cardstack.toml.cardstack-late")
+    wait_for(late.exists, timeout=10, what="the late edit kept beside the file")
+    assert late.read_text() == before + "# written late\n"
+    assert daemon.config.read_text() == edit
+    wait_for(lambda: "kept in" in daemon.log_text(), what="the log line")
+
+
 def test_a_hard_linked_file_is_written_in_place(daemon):
     other = daemon.config.with_name("other-name.toml")
     os.link(daemon.config, other)
@@ -173,6 +209,7 @@ def traced(tmp_path):
     d.stop(signal.SIGKILL)
 
 
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed (make test-deps installs it)")
 def test_an_append_during_a_slow_fsync_is_not_lost(traced):
     c = traced.client()
     c.ok("subscribe", events=["params"])
