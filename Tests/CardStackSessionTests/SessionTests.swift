@@ -180,6 +180,7 @@ import Testing
         }
         #expect(info.revision == 2)
         #expect(info.params.layout.spacing == 50)
+        #expect(info.unsaved == ["layout.spacing"], "the reply is the set in force, unsaved keys included")
         #expect(effects.first == .publishParams)
         #expect(session.paramsInfo.overridden == ["layout.spacing"])
         #expect(session.paramsInfo.unsaved == ["layout.spacing"])

@@ -407,3 +407,36 @@ def test_the_reveal_at_half_way_is_a_circle_of_the_frames_radius(make_daemon, br
         x, y = cx + 1.1 * radius * math.cos(a), cy + 1.1 * radius * math.sin(a)
         if 0 <= x < vp["width"] and 0 <= y < vp["height"] and not inside(opened, x, y):
             assert not is_detail(pixel(x, y)), ("outside", k)
+
+
+# MARK: Tables as the file writes them; warnings
+
+def test_set_and_the_page_take_a_table_in_the_files_inline_syntax(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    daemon.cli("set", "animation.spring={ damping_ratio = 0.7, response = 0.35 }")
+    assert client.ok("get_params")["params"]["animation"]["spring"] == {"damping_ratio": 0.7, "response": 0.35}
+    daemon.cli("set", "flip_range=[ 1.0, 1.3 ]", "curve=[0.2, 0.1, 0.3, 1]")
+    p = client.ok("get_params")["params"]
+    assert p["layout"]["flip_range"] == [1.0, 1.3] and p["animation"]["curve"] == [0.2, 0.1, 0.3, 1]
+    bad = daemon.cli("set", "spring={ damping_ratio = }", check=False)
+    assert bad.returncode != 0 and "neither JSON nor a TOML value" in bad.stderr and "damping_ratio = 0.7" in bad.stderr
+    # The page's box takes the same text.
+    open_page(browser, bridges([daemon.socket]))
+    wait_for(lambda: row(browser, "animation.spring"), what="the spring row")
+    js(browser, """const b = document.querySelector("tr[data-key='animation.spring'] input[type=text]");
+        b.value = '{ damping_ratio = 0.4, response = 0.5 }'; b.dispatchEvent(new Event('change'));""")
+    client.event("params", timeout=10, where=lambda e: e["params"]["animation"]["spring"] == {"damping_ratio": 0.4, "response": 0.5})
+
+
+def test_warnings_show_in_the_panel_with_the_key(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    assert client.ok("get_params")["warnings"] == []
+    info = client.ok("set_params", params={"layout": {"cards": 5}})
+    assert len(info["warnings"]) == 1 and info["warnings"][0].startswith("layout.cards = 5")
+    wait_for(lambda: js(browser, "return [...document.querySelectorAll('.warnings li')].map(l => l.dataset.warningKey)") == ["layout.cards"],
+             what="the warning in the panel")
+    client.ok("set_params", params={"layout": {"cards": 11}})
+    wait_for(lambda: js(browser, "return document.querySelector('.warnings').hidden"), what="the warning to go")
