@@ -440,3 +440,22 @@ def test_warnings_show_in_the_panel_with_the_key(make_daemon, bridges, browser):
              what="the warning in the panel")
     client.ok("set_params", params={"layout": {"cards": 11}})
     wait_for(lambda: js(browser, "return document.querySelector('.warnings').hidden"), what="the warning to go")
+
+
+def test_loop_replays_the_transition_until_turned_off(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    wait_for(lambda: row(browser, "layout.spacing"), what="the panel")
+    start = client.ok("get_state")["offset"]
+    click(browser, "[data-action='loop']")
+    assert js(browser, "return document.querySelector(\"[data-action='loop']\").dataset.on") == "true"
+    targets = []
+    for _ in range(2):
+        client.event("state", timeout=10, where=lambda e: e["animating"])
+        e = client.event("state", timeout=10, where=lambda e: not e["animating"])
+        targets.append(e["offset"])
+    # Each round starts where the loop started and ends one card on.
+    assert targets == [start + 30, start + 30]
+    click(browser, "[data-action='loop']")
+    assert js(browser, "return document.querySelector(\"[data-action='loop']\").dataset.on") == "false"
