@@ -133,8 +133,8 @@ enum PageAssets {
           color: #ffe08a; font-size: 12px; }
         .warnings[hidden] { display: none; }
         .warnings li { cursor: pointer; }
-        col.c-key { width: 136px; }
-        col.c-src { width: 46px; }
+        col.c-key { width: 122px; }
+        col.c-src { width: 42px; }
         """##
 
     /// controls.js, actions.js, motion.js, editors.js, page.js
@@ -214,7 +214,7 @@ enum PageAssets {
               this.input.max = String(u + 2);
               this.step = 0;
             } else {
-              const w = Math.max(Math.abs(v), baseScale(s)) * (this.integer ? 1 : 1);
+              const w = Math.max(Math.abs(v), baseScale(s));
               let lo = v - w, hi = v + w;
               if (s.min !== undefined) lo = Math.max(lo, s.min);
               if (s.max !== undefined) hi = Math.min(hi, s.max);
@@ -1311,8 +1311,7 @@ enum PageAssets {
             const unsaved = new Set(info.unsaved || []);
             // A key's source: set_params' keys say "set"; a key the file does not hold came with the
             // last preset or undo (or set); the others are the file's.
-            if (info.source === "file" || info.source === "defaults") this.baseSource = info.source;
-            else if (info.source !== "set") this.baseSource = info.source;
+            if (info.source !== "set") this.baseSource = info.source;
             const style = info.params.layout ? info.params.layout.style : "stack";
             if (style !== this.style) { this.style = style; this.foldRows(); }
             if (!REPLAY) this.showUnsaved(info);

@@ -73,7 +73,7 @@ class WindowSlider {
       this.input.max = String(u + 2);
       this.step = 0;
     } else {
-      const w = Math.max(Math.abs(v), baseScale(s)) * (this.integer ? 1 : 1);
+      const w = Math.max(Math.abs(v), baseScale(s));
       let lo = v - w, hi = v + w;
       if (s.min !== undefined) lo = Math.max(lo, s.min);
       if (s.max !== undefined) hi = Math.min(hi, s.max);

@@ -379,8 +379,7 @@ class View {
     const unsaved = new Set(info.unsaved || []);
     // A key's source: set_params' keys say "set"; a key the file does not hold came with the
     // last preset or undo (or set); the others are the file's.
-    if (info.source === "file" || info.source === "defaults") this.baseSource = info.source;
-    else if (info.source !== "set") this.baseSource = info.source;
+    if (info.source !== "set") this.baseSource = info.source;
     const style = info.params.layout ? info.params.layout.style : "stack";
     if (style !== this.style) { this.style = style; this.foldRows(); }
     if (!REPLAY) this.showUnsaved(info);
