@@ -55,7 +55,7 @@ extension CSSExport {
                Markup for the animation (one element per card it shows; the text is up to you):
 
             <div class="cardstack">
-            \(markup.joined(separator: "\n"))
+            \(markup.joined(separator: "\n").replacingStars)
             </div>
             */
 
