@@ -179,7 +179,8 @@ def test_export_downloads_what_the_cli_prints(make_daemon, bridges, browser, tmp
     downloads = tmp_path / "downloads"
     downloads.mkdir()
     browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-    for fmt, name in [("json", "cardstack.json"), ("swift", "TunedLayout.swift"), ("css", "cardstack.css")]:
+    for fmt, name in [("json", "cardstack.json"), ("swift", "TunedLayout.swift"), ("css", "cardstack.css"),
+                      ("tokens", "cardstack.tokens.json")]:
         js(browser, "const s = document.querySelector('[data-export-format]'); s.value = arguments[0];", fmt)
         click(browser, "[data-action='export']")
         wait_for(lambda: (downloads / name).exists() and (downloads / name).stat().st_size > 0, timeout=10,

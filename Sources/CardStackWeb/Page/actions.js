@@ -4,8 +4,8 @@
 // and share (the kept frames rendered by the bridge). Loaded before page.js.
 "use strict";
 
-const EXPORT_FORMATS = ["swift", "css", "json"];
-const EXPORT_FILES = { swift: "TunedLayout.swift", css: "cardstack.css", json: "cardstack.json" };
+const EXPORT_FORMATS = ["swift", "css", "json", "tokens"];
+const EXPORT_FILES = { swift: "TunedLayout.swift", css: "cardstack.css", json: "cardstack.json", tokens: "cardstack.tokens.json" };
 
 function button(action, text, title) {
   return el("button", { type: "button", "data-action": action, text, title });
