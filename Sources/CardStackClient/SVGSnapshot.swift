@@ -1,30 +1,29 @@
 import CardLayout
 
-/// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title.
+/// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title,
+/// in the page's colours (``CardLook``).
 public enum SVGSnapshot {
     public static func render(_ frame: Frame) -> String {
         let (w, h) = frame.viewport
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(n(w)) \(n(h))" width="\(n(w))" height="\(n(h))">
             <title>cardstack \(frame.style.rawValue) at offset \(n(frame.offset)), front item \(frame.front)</title>
-            <rect width="100%" height="100%" fill="#1d1f24"/>
+            <rect width="100%" height="100%" fill="\(CardLook.hex(CardLook.background))"/>
 
             """
         for card in frame.cards {
             guard let quad = card.quad else { continue }
             let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-            let hue = Double(card.item) * 137.508
-            let fill = "hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 55%)"
-            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#f5f5f5\" stroke-width=\"1.5\"/>"
+            let fill = CardLook.css(item: card.item)
+            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#000\" stroke-opacity=\"\(n(CardLook.edgeOpacity))\" stroke-width=\"\(n(CardLook.edgeWidth))\"/>"
             let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
             let size = max(6, min(card.size.height * card.scale / 8, 48))
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
         }
         if let reveal = frame.reveal {
             // The circle reveal: the opened card's detail view showing through a circle.
-            let hue = Double(reveal.item) * 137.508
             out += "<circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\" "
-                + "fill=\"hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 35%)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
+                + "fill=\"\(CardLook.css(item: reveal.item))\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
         }
         return out + "</svg>\n"
     }
@@ -34,7 +33,7 @@ public enum SVGSnapshot {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {
