@@ -1,145 +1,23 @@
-"""`cardstack render` and `cardstack plot`: recordings made with the real daemon over its real
-socket, rendered with Cairo and ffmpeg, read back with Pillow and ffprobe."""
+"""`cardstack render`: recordings made with the real daemon over its real socket, rendered with
+Cairo and ffmpeg, read back with Pillow and ffprobe."""
 import json
 import math
-import os
 import shutil
-import signal
 import subprocess
 
 import pytest
 
-from conftest import BIN, wait_for
+from conftest import BIN
+from rendertools import (BACKGROUND, CONFIG, card_color, composite, decode, inside, near, picks, record, recorded_frames,
+                         render, spring_next_recording)
 
 PIL = pytest.importorskip("PIL.Image", reason="Pillow is not installed (make test-deps)")
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)")
 
-BACKGROUND = (0xF2, 0xF2, 0xF7)
-# Titles are empty so that the pixel at a card's centre is its colour, not its title's ink
-# (the title test below draws them).
-CONFIG = """[layout]
-style = "stack"
-cards = 11
-spacing = 30.0
-
-[card]
-titles = [{titles}]
-
-[viewport]
-width = 375.0
-height = 667.0
-
-[animation]
-fps = 60
-{animation}
-"""
-SPRING = "spring = { damping_ratio = 0.7, response = 0.35 }"
-
-
-def card_color(item):
-    """The page's `hsl((item * 47 + 210) % 360, 58%, 44%)` as bytes, as CSS rounds it."""
-    h, s, l = (item * 47 + 210) % 360, 0.58, 0.44
-    c = (1 - abs(2 * l - 1)) * s
-    x = c * (1 - abs((h / 60) % 2 - 1))
-    r, g, b = [(c, x, 0), (x, c, 0), (0, c, x), (0, x, c), (x, 0, c), (c, 0, x)][int(h // 60) % 6]
-    m = l - c / 2
-    return tuple(round(min(max((v + m) * 255, 0), 255)) for v in (r, g, b))
-
-
-def record(daemon, path, command, *args, events="frame,params,state"):
-    """Records the daemon's events over its socket while `cardstack COMMAND` runs, until the
-    motion is over (the recorder ends on SIGINT, as with Ctrl-C)."""
-    recorder = subprocess.Popen(
-        [str(BIN / "cardstack"), "record", str(path), "--events", events, "--socket", str(daemon.socket)],
-        stderr=subprocess.PIPE, text=True)
-    try:
-        wait_for(lambda: path.exists() and '"event":"frame"' in path.read_text(), what="the first recorded frame")
-        daemon.cli(command, *args)
-        wait_for(lambda: '"animating":false' in path.read_text().splitlines()[-1], timeout=10, what="the motion to end")
-        recorder.send_signal(signal.SIGINT)
-        assert recorder.wait(timeout=10) == 0, recorder.stderr.read()
-    finally:
-        if recorder.poll() is None:
-            recorder.kill()
-    return recorded_frames(path)
-
-
-def recorded_frames(path):
-    """The frame events of a recording as (time, frame), times made monotonic as the player does."""
-    frames, latest = [], -math.inf
-    for line in path.read_text().splitlines():
-        event = json.loads(line)
-        latest = max(latest, event["time"])
-        if event["event"] == "frame":
-            frames.append((latest, event["frame"]))
-    return frames
-
-
-def render(recording, out, *options, check=True):
-    result = subprocess.run([str(BIN / "cardstack"), "render", str(recording), "--out", str(out), *options],
-                            capture_output=True, text=True, timeout=60)
-    if check:
-        assert result.returncode == 0, result.stderr
-    return result
-
-
-def picks(frames, fps):
-    """Which recorded frame each output frame shows (docs/render.md): the newest at most half an
-    output frame after k / fps."""
-    start, end = frames[0][0], frames[-1][0]
-    count = round((end - start) * fps) + 1
-    out, i = [], 0
-    for k in range(count):
-        limit = start + (k + 0.5) / fps
-        while i + 1 < len(frames) and frames[i + 1][0] <= limit:
-            i += 1
-        out.append(i)
-    return out
-
-
-def decode(path):
-    """Every frame of an animated GIF or PNG as RGB, with its delay in milliseconds."""
-    image = PIL.open(path)
-    frames = []
-    for n in range(image.n_frames):
-        image.seek(n)
-        frames.append((image.convert("RGB"), image.info.get("duration")))
-    return frames
-
-
-def inside(quad, x, y, margin=0.0):
-    """Whether (x, y) is inside the convex quad, at least `margin` from every edge."""
-    signs = []
-    for (ax, ay), (bx, by) in zip(quad, quad[1:] + quad[:1]):
-        length = math.hypot(bx - ax, by - ay)
-        if length == 0:
-            return False
-        signs.append(((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / length)
-    return all(s >= margin for s in signs) or all(s <= -margin for s in signs)
-
-
-def composite(frame, x, y):
-    """The colour the page shows at (x, y): the background under every card there, blended by alpha."""
-    color = BACKGROUND
-    for card in frame["cards"]:
-        if card["quad"] and inside(card["quad"], x, y):
-            a = min(card["alpha"], 1)
-            color = tuple(a * c + (1 - a) * b for c, b in zip(card_color(card["item"]), color))
-    return color
-
-
-def near(pixel, color, within):
-    return all(abs(p - c) <= within for p, c in zip(pixel, color))
-
 
 @pytest.fixture
 def spring_next(make_daemon, tmp_path):
-    daemon = make_daemon(CONFIG.format(titles='""', animation=SPRING))
-    path = tmp_path / "next.jsonl"
-    frames = record(daemon, path, "next")
-    assert len(frames) > 20 and frames[-1][1]["offset"] == 30
-    assert max(f["offset"] for _, f in frames) > 30  # the spring overshoots
-    return path, frames
+    return spring_next_recording(make_daemon, tmp_path)
 
 
 @pytest.mark.parametrize("extension, fps, within", [("gif", 50, 4), ("png", 60, 2)])
@@ -264,60 +142,3 @@ def test_options_choose_the_window_rate_size_and_background(spring_next, tmp_pat
     decoded = decode(out)
     assert len(decoded) == 11 and all(delay == 40 for _, delay in decoded)
     assert decoded[0][0].getpixel((2, 2)) == (0, 0, 0)
-
-
-def test_the_plot_carries_the_recordings_points(spring_next, tmp_path):
-    path, frames = spring_next
-    svg = tmp_path / "next.svg"
-    result = subprocess.run([str(BIN / "cardstack"), "plot", str(path), "--out", str(svg)], capture_output=True, text=True, timeout=30)
-    assert result.returncode == 0, result.stderr
-    text = svg.read_text()
-    start = text.index('<g id="offset" data-points="') + len('<g id="offset" data-points="')
-    points = json.loads(text[start:text.index('"', start)])
-    assert points == [[t, f["offset"]] for t, f in frames]
-    assert "spring: damping ratio 0.7, response 0.35 s" in text
-    assert "overshoot " in text and "settles (±1 %)" in text
-    png = tmp_path / "next.png"
-    subprocess.run([str(BIN / "cardstack"), "plot", str(path), "--out", str(png)], check=True, capture_output=True, timeout=30)
-    assert PIL.open(png).size == (900, 560)
-
-
-def test_bad_input_says_what_and_where(daemon, tmp_path):
-    def fails(*args, env=None):
-        result = subprocess.run([str(BIN / "cardstack"), *args], capture_output=True, text=True, timeout=30, env=env)
-        assert result.returncode != 0
-        return result.stderr
-
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"event":"frame","seq":1,"time":1}\nhello\n')
-    assert "line 1" in fails("render", str(bad), "--out", str(tmp_path / "x.gif"))
-    bad.write_text('{"event":"state","time":1,"offset":0}\nnot json\n')
-    assert "line 1: not a cardstack event" in fails("plot", str(bad), "--out", str(tmp_path / "x.svg"))
-    only_params = tmp_path / "params.jsonl"
-    subprocess.run([str(BIN / "cardstack"), "record", str(only_params), "--seconds", "0.2", "--events", "params",
-                    "--socket", str(daemon.socket)], check=True, capture_output=True, timeout=10)
-    assert "no frame events" in fails("render", str(only_params), "--out", str(tmp_path / "x.gif"))
-    good = tmp_path / "good.jsonl"
-    subprocess.run([str(BIN / "cardstack"), "record", str(good), "--seconds", "0.2", "--events", "frame",
-                    "--socket", str(daemon.socket)], check=True, capture_output=True, timeout=10)
-    assert "unknown extension .avi" in fails("render", str(good), "--out", str(tmp_path / "x.avi"))
-    assert f"cannot write {tmp_path}/missing/x.gif" in fails("render", str(good), "--out", str(tmp_path / "missing" / "x.gif"))
-    assert "whole hundredths" in fails("render", str(good), "--out", str(tmp_path / "x.gif"), "--fps", "60")
-    # No ffmpeg on the PATH: the package to install is named, and no file is left behind.
-    empty = tmp_path / "bin"
-    empty.mkdir()
-    message = fails("render", str(good), "--out", str(tmp_path / "x.mp4"), env=dict(os.environ, PATH=str(empty)))
-    assert "install Debian's ffmpeg package" in message
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl", "bin", "d0", "good.jsonl", "params.jsonl"]  # d0: the daemon's
-
-
-def test_render_live_records_and_renders_in_one_step(make_daemon, tmp_path):
-    daemon = make_daemon(CONFIG.format(titles='""', animation=SPRING))
-    out = tmp_path / "live.mp4"
-    live = subprocess.Popen([str(BIN / "cardstack"), "render", "--live", "--seconds", "1.5", "--out", str(out),
-                             "--socket", str(daemon.socket)], stderr=subprocess.PIPE, text=True)
-    c = daemon.client()
-    wait_for(lambda: c.ok("get_state")["clients"] >= 2, what="the live recorder")
-    daemon.cli("next")
-    assert live.wait(timeout=60) == 0, live.stderr.read()
-    assert "rendered " in live.stderr.read() and out.stat().st_size > 0
