@@ -69,6 +69,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         case (.forwarding, _):
             context.fireChannelRead(data)
         case (.collecting(let head, let format, var body), .body(var chunk)):
+            // The state lets go of the buffer first, so that appending does not copy it.
+            state = .discarding
             guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
                 state = .discarding
                 send(.payloadTooLarge, "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n", head, context, close: true)

@@ -55,14 +55,15 @@ def test_a_spring_next_as_gif_and_apng_shows_every_card_where_its_frame_puts_it(
     assert checked >= 10
 
 
-def test_the_reveal_is_a_circle_of_the_frames_radius(make_daemon, tmp_path):
+@pytest.mark.parametrize("extension, fps", [("gif", 50), ("png", 60)])
+def test_the_reveal_is_a_circle_of_the_frames_radius(make_daemon, tmp_path, extension, fps):
     daemon = make_daemon(CONFIG.format(titles='""', animation='curve = "linear"\nduration = 0.5'))
     path = tmp_path / "open.jsonl"
     frames = record(daemon, path, "open", "0")
-    out = tmp_path / "open.png"
+    out = tmp_path / f"open.{extension}"
     render(path, out)
     decoded = decode(out)
-    shown = picks(frames, 60)
+    shown = picks(frames, fps)
     assert len(decoded) == len(shown)
     measured = 0
     for k in range(len(shown)):
