@@ -21,9 +21,14 @@ public enum SVGSnapshot {
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
         }
         if let reveal = frame.reveal {
-            // The circle reveal: the opened card's detail view showing through a circle.
-            out += "<circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\" "
-                + "fill=\"\(CardLook.css(item: reveal.item))\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
+            // The circle reveal as the seed draws it: the opened card's detail view (its
+            // colour over the whole viewport, its title) through a circular mask.
+            let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
+            out += "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
+            out += "<g class=\"detail\" clip-path=\"url(#reveal-mask)\"><rect width=\"\(n(w))\" height=\"\(n(h))\" "
+                + "fill=\"\(CardLook.css(item: reveal.item))\"/>"
+                + "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" font-family=\"sans-serif\" font-size=\"\(n(CardLook.detailTitleSize(width: w, height: h)))\" "
+                + "font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(title))</text></g>\n"
         }
         return out + "</svg>\n"
     }
