@@ -15,7 +15,9 @@ BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
-BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
+BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
+# What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
+RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 vim ed tmux systemd strace
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
@@ -32,11 +34,13 @@ help:
 
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:
-	@$(call apt_install,$(BUILD_PACKAGES))
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES))
 	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q Pillow 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages Pillow
 	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages selenium
@@ -90,7 +94,7 @@ test: test-deps
 # The floors the benchmarks compare against: mpv's JSON IPC for `ping`, a C++ compiler for
 # the toml++ save floor.
 bench-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) mpv g++ util-linux)
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) mpv g++ util-linux)
 
 # The liveness part also runs the debug build, the one `make run` starts.
 bench: bench-deps release build
@@ -98,6 +102,7 @@ bench: bench-deps release build
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
+	python3 Benchmarks/render_bench.py --bin .build/release
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
 # (an edited one is never overwritten; a pristine copy goes to $(DATADIR), which cardstackd
