@@ -167,7 +167,7 @@ struct ParamsService: Service {
         var waited = hangupSignals
         sigaddset(&waited, StoppableThread.wakeSignal)
         let signals = waited
-        return StoppableThread(name: "cardstack-sighup", prepare: {
+        return StoppableThread(name: "cstack-sighup", prepare: {
             var blocked = signals
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
         }) { thread in

@@ -83,19 +83,16 @@ extension Session {
     }
 
     /// Puts a whole parameter set in force (a preset, an undone or redone set) and says so:
-    /// the reply, then the events it causes.
+    /// the reply (the parameters now in force, as `get_params` gives them: nothing is
+    /// overridden any more), then the events it causes.
     public mutating func putInForce(
         tree: ParamNode, parameters new: Parameters, source: ParamsSource, at now: Double
     ) -> (reply: CommandResult, effects: [Effect]) {
-        var info = paramsInfo
-        info.revision += 1
-        info.params = new
-        info.source = source
         let effects = collecting { session in
             session.inForceTree = tree
             session.overrides = .emptyTable
             session.install(new, source: source, at: now)
         }
-        return (.params(info), effects)
+        return (.params(paramsInfo), effects)
     }
 }

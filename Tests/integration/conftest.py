@@ -34,6 +34,31 @@ def small_buffer_socket(path, receive_buffer=4096):
     return s
 
 
+def unread_bytes(sock):
+    """Bytes waiting in a socket that its reader has not read (FIONREAD)."""
+    import fcntl
+    import struct
+    import termios
+    return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
+def read_through_reply(sock, timeout=10):
+    """Reads a raw connection one byte at a time up to the end of the first reply line (the
+    hello and any events before it are read too, nothing after it): then the daemon has
+    taken in the request, and whatever follows is still unread."""
+    sock.settimeout(timeout)
+    line = b""
+    while True:
+        byte = sock.recv(1)
+        if not byte:
+            raise ConnectionError("the daemon closed the connection")
+        line += byte
+        if byte == b"\n":
+            if b'"ok":' in line:
+                return json.loads(line)
+            line = b""
+
+
 def wait_for(predicate, timeout=5.0, interval=0.01, what="condition"):
     """Polls `predicate` until it returns a truthy value or the deadline passes."""
     deadline = time.monotonic() + timeout
