@@ -20,6 +20,13 @@ BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"
 DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
 
 
+# The daemon believes a read that finds the file empty, gone, unreadable or bad only when
+# nothing newer comes within 100 ms: a save is often half done at that moment. A test whose
+# writer must finish a save inside that window gives the daemon ten times that window, so a
+# busy machine does not stretch the save past it (and what settles is reported 1 s later).
+PATIENT = {"CARDSTACKD_SETTLE_MS": "1000"}
+
+
 def cpu_ticks(pid):
     """User plus system CPU ticks a process has used."""
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
