@@ -16,6 +16,7 @@ extension Session {
             if let bytes { loadedBytes = bytes }
             for warning in resolved.warnings { emit(.log(.warning, "\(file): \(warning)")) }
             fileTree = tree
+            fileParameters = resolved.parameters
             overrides = .emptyTable
             let hadError = configError != nil
             configError = nil
@@ -88,6 +89,16 @@ extension Session {
     public mutating func putInForce(
         tree: ParamNode, parameters new: Parameters, source: ParamsSource, at now: Double
     ) -> (reply: CommandResult, effects: [Effect]) {
+<<<<<<< HEAD
+=======
+        var info = paramsInfo
+        info.revision += 1
+        info.params = new
+        info.source = source
+        info.overridden = []
+        info.unsaved = fileParameters.map { ParamsValues.changedKeys(from: $0, to: new) } ?? []
+        info.warnings = new.warnings
+>>>>>>> main
         let effects = collecting { session in
             session.inForceTree = tree
             session.overrides = .emptyTable
