@@ -1191,11 +1191,11 @@ enum PageAssets {
           scheduleDraw() {
             if (this.drawScheduled || !this.pending.length) return;
             this.drawScheduled = true;
-<<<<<<< HEAD
+        <<<<<<< HEAD
             drawClock.paint(() => this.drawPending());
-=======
+        =======
             queueMicrotask(() => requestAnimationFrame(() => this.drawPending()));
->>>>>>> main
+        >>>>>>> main
           }
         
           drawPending() {
