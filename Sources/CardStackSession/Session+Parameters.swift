@@ -84,13 +84,10 @@ extension Session {
     }
 
     /// Puts a whole parameter set in force (a preset, an undone or redone set) and says so:
-    /// the reply (the parameters now in force, as `get_params` gives them: nothing is
-    /// overridden any more), then the events it causes.
+    /// the reply, then the events it causes.
     public mutating func putInForce(
         tree: ParamNode, parameters new: Parameters, source: ParamsSource, at now: Double
     ) -> (reply: CommandResult, effects: [Effect]) {
-<<<<<<< HEAD
-=======
         var info = paramsInfo
         info.revision += 1
         info.params = new
@@ -98,12 +95,11 @@ extension Session {
         info.overridden = []
         info.unsaved = fileParameters.map { ParamsValues.changedKeys(from: $0, to: new) } ?? []
         info.warnings = new.warnings
->>>>>>> main
         let effects = collecting { session in
             session.inForceTree = tree
             session.overrides = .emptyTable
             session.install(new, source: source, at: now)
         }
-        return (.params(paramsInfo), effects)
+        return (.params(info), effects)
     }
 }

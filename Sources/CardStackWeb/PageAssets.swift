@@ -977,7 +977,7 @@ enum PageAssets {
         // `hand.paint()`, which says how many ran.
         const drawClock = {
           now: () => performance.now(),
-          paint: (draw) => requestAnimationFrame(draw),
+          paint: (draw) => queueMicrotask(() => requestAnimationFrame(draw)),
           byHand() {
             const asked = [];
             const hand = { time: 0, paint: () => asked.splice(0).map((draw) => draw()).length };
@@ -1191,11 +1191,7 @@ enum PageAssets {
           scheduleDraw() {
             if (this.drawScheduled || !this.pending.length) return;
             this.drawScheduled = true;
-        <<<<<<< HEAD
             drawClock.paint(() => this.drawPending());
-        =======
-            queueMicrotask(() => requestAnimationFrame(() => this.drawPending()));
-        >>>>>>> main
           }
         
           drawPending() {
