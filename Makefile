@@ -22,11 +22,12 @@ TEST_PACKAGES := socat python3 vim ed tmux systemd strace
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: help deps test-deps bench-deps build release run test frame bench install uninstall clean
+.PHONY: help deps test-deps bench-deps build release run test test-stress frame bench install uninstall clean
 
 help:
 	@echo "make run        install what is missing, build, and show the default stack"
 	@echo "make test       install what is missing, build, and run every test"
+	@echo "make test-stress  make test with every core held by a busy loop (docs/testing.md)"
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
@@ -90,6 +91,11 @@ test: test-deps
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	swift test --package-path CardStackKit
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
+
+# `make test` while busy loops hold every core (at least two): no test may depend on when the
+# scheduler, a timer or a paint gets round to it. The loops end with the suite, however it ends.
+test-stress:
+	scripts/busy_cores.sh $(MAKE) test
 
 # The floors the benchmarks compare against: mpv's JSON IPC for `ping`, a C++ compiler for
 # the toml++ save floor.
