@@ -63,7 +63,7 @@ run: build
 	  file=$$(.build/debug/cardstack get params --timeout 2 2>/dev/null | grep -o '"path":"[^"]*"' | head -n 1 | cut -d'"' -f4); \
 	  echo "make run: another cardstackd already listens on $$sock$${file:+ (parameters from $$file)}." >&2; \
 	  echo "Stop it first (or use it: .build/debug/cardstack view), or run this one on another socket:" >&2; \
-	  echo "  CARDSTACK_SOCKET=/tmp/cardstack-run.sock make run" >&2; \
+	  echo "  CARDSTACK_SOCKET=/tmp/cardstack-$$(id -u)/run.sock make run" >&2; \
 	  exit 1; \
 	fi; \
 	.build/debug/cardstackd --config $(CONFIG) 2>>.build/cardstackd.log & pid=$$!; \

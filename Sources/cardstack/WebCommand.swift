@@ -87,7 +87,7 @@ struct WebCommand: ParsableCommand {
             recording = try readRecording(replay)
         }
         let paths =
-            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
+            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolveForClient(option: nil).path] : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
         do {
             bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording)
