@@ -1,5 +1,8 @@
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A thread of its own that blocks in a system call (libinotifytools' wait, `sigwait`) and
 /// that ``stop()`` ends: `stop()` sets ``isStopping`` and sends the thread ``wakeSignal``
@@ -20,14 +23,12 @@ public final class StoppableThread: Sendable {
     /// ``stop()`` can signal it (to set the thread's signal mask).
     public init(name: String, prepare: @escaping @Sendable () -> Void = {}, body: @escaping @Sendable (StoppableThread) -> Void) {
         Self.installWakeHandler()
-        let thread = Thread { [self] in
+        PosixThread.start(name: name) { [self] in
             prepare()
             state.withLock { $0.id = pthread_self() }
             body(self)
             state.withLock { $0.finished = true }
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Whether ``stop()`` was called.

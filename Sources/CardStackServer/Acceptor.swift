@@ -1,5 +1,5 @@
+import CardStackParams
 import Dispatch
-import Foundation
 import Logging
 import Synchronization
 
@@ -46,9 +46,9 @@ final class Acceptor: Sendable {
         self.wake = wake
         self.wakeWriter = pipeEnds[1]
         let finished = self.finished
-        let thread = Thread { Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished) }
-        thread.name = "cardstack-accept"
-        thread.start()
+        PosixThread.start(name: "cardstack-accept") {
+            Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished)
+        }
     }
 
     /// Ends the accept thread and waits for it; connections not yet accepted stay queued.
