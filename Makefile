@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
-BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip
+BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
 .PHONY: config-file help deps test-deps bench-deps build release run test frame bench install install-binaries uninstall deb clean
 
@@ -106,7 +106,8 @@ test: test-deps
 bench-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) mpv g++ util-linux)
 
-bench: bench-deps release
+# The liveness part also runs the debug build, the one `make run` starts.
+bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release

@@ -42,12 +42,10 @@ extension Session {
             inForceTree = tree
             source = .set
             guard resolved.parameters != parameters else { return .params(paramsInfo) }
-            // The reply comes first, then the events it causes.
-            var info = paramsInfo
-            info.revision += 1
-            info.params = resolved.parameters
+            // The reply comes first, then the events it causes (install only emits them): it
+            // is the set now in force, with its unsaved keys and warnings.
             install(resolved.parameters, source: .set, at: now)
-            return .params(info)
+            return .params(paramsInfo)
         case .getFrame:
             return .frame(frame)
         case .getState:
@@ -90,10 +88,8 @@ extension Session {
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case let .next(count), let .prev(count):
-            let sign: Double = if case .next = command { 1 } else { -1 }
-            let base = animation.map { Layout.snapPoint($0.motion.to, deckParameters) } ?? Layout.snapPoint(offset, deckParameters)
-            var end = base + sign * Double(count) * parameters.layout.spacing
-            if !parameters.layout.wrap { end = Layout.normalize(end, deckParameters) }
+            let steps = if case .next = command { count } else { -count }
+            let end = Layout.stepTarget(from: animation?.motion.to ?? offset, steps: steps, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case let .edit(edit):
