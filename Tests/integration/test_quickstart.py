@@ -2,6 +2,7 @@
 a fresh $HOME makes its own copy of the default file (~/.config/cardstack/cardstack.toml),
 a value set and saved with `w` in the viewer lands in that copy, `q` ends it all, and
 `git status --porcelain` is what it was before (empty in a clean checkout)."""
+import json
 import os
 import pathlib
 import shutil
@@ -46,8 +47,12 @@ def test_make_run_then_w_then_q_leaves_the_tree_clean(tmp_path):
         assert copy.read_bytes() == tracked  # the copy it made
         assert f'"{copy}"' in cli("get", "params").stdout  # the daemon serves the copy
         assert cli("set", "layout.spacing=42").returncode == 0
-        # The viewer is up once it has drawn its status line (it names the socket's file).
-        wait_for(lambda: "cardstack.toml" in pane(), timeout=60, what="the viewer's status line")
+        # The viewer is up once it is a client of the daemon (get_state counts the asker too).
+        def viewer_connected():
+            r = cli("get", "state")
+            return r.returncode == 0 and json.loads(r.stdout)["clients"] >= 2
+
+        wait_for(viewer_connected, timeout=60, what="the viewer to connect")
         subprocess.run([*tmux, "send-keys", "-t", "run", "w"], check=True, env=env)
         wait_for(lambda: "spacing = 42.0" in copy.read_text(), timeout=10, what="the save into the copy")
         subprocess.run([*tmux, "send-keys", "-t", "run", "q"], check=True, env=env)
