@@ -2,7 +2,9 @@
 SHELL := /bin/bash
 PREFIX ?= /usr/local
 DESTDIR ?=
-CONFIG ?= Config/cardstack.toml
+# The file `make run` and `make frame` use: your own copy, outside the source tree (made from
+# Config/cardstack.toml when missing), so tuning and `w` never touch tracked files.
+CONFIG ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/cardstack/cardstack.toml
 SWIFT_BUILD_FLAGS ?=
 BINDIR ?= $(PREFIX)/bin
 SYSCONFDIR ?= /etc
@@ -18,20 +20,23 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
-TEST_PACKAGES := socat python3 vim ed tmux systemd strace
+TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: help deps test-deps bench-deps build release run test test-stress frame bench install uninstall clean
+.PHONY: config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb clean
 
 help:
-	@echo "make run        install what is missing, build, and show the default stack"
+	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
+	@echo "                (a copy of Config/cardstack.toml made when missing; CONFIG=FILE for another)"
 	@echo "make test       install what is missing, build, and run every test"
 	@echo "make test-stress  make test with every core held by a busy loop (docs/testing.md)"
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
-	@echo "make install    binaries, systemd units and /etc/cardstack/cardstack.toml (PREFIX, DESTDIR)"
+	@echo "make install    binaries, systemd units and /etc/cardstack/cardstack.toml (PREFIX, DESTDIR);"
+	@echo "                PREFIX=~/.local installs for you alone, without root (docs/install.md)"
+	@echo "make deb        a Debian package of the release build (docs/install.md)"
 
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:
@@ -39,39 +44,47 @@ deps:
 
 test-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES))
-	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q Pillow 2>/dev/null \
-	  || python3 -m pip install -q --break-system-packages Pillow
+	@python3 -c "import pytest" 2>/dev/null || { echo "make: installing pytest (pip)"; python3 -m pip install pytest; }
+	@python3 -c "import PIL" 2>/dev/null || { echo "make: installing Pillow (pip)"; python3 -m pip install Pillow 2>/dev/null \
+	  || python3 -m pip install --break-system-packages Pillow; }
 	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
-	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null \
-	  || python3 -m pip install -q --break-system-packages selenium
+	@python3 -c "import selenium" 2>/dev/null || { echo "make: installing selenium (pip)"; python3 -m pip install selenium 2>/dev/null \
+	  || python3 -m pip install --break-system-packages selenium; }
 
+# Says what it installs, then shows apt's progress (Chromium alone is a download of minutes).
 define apt_install
 missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-if [ -n "$$missing" ]; then echo "installing:$$missing"; \
-  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+if [ -n "$$missing" ]; then echo "make: installing Debian packages:$$missing (apt-get, with progress below)"; \
+  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+  echo "make: installed:$$missing"; fi
 endef
 
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
 release: deps
-	swift build -c release $(SWIFT_BUILD_FLAGS)
+	swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 # The main job: the daemon on $(CONFIG) (its log in .build/cardstackd.log) and the viewer
 # on its socket. Quitting the viewer stops the daemon. Edit $(CONFIG) in another terminal.
 # When a daemon already listens on the socket, it stops and says so rather than showing
 # that daemon's file; when ours does not start, it shows why from the log.
-run: build
+# A missing CONFIG is made from the default file, and the first line says where it is.
+config-file:
+	@if [ ! -e "$(CONFIG)" ]; then install -Dm644 Config/cardstack.toml "$(CONFIG)"; \
+	  echo "make: made $(CONFIG), a copy of Config/cardstack.toml: edit and save that one (CONFIG=FILE for another)" >&2; \
+	else echo "make: parameters from $(CONFIG) (CONFIG=FILE for another)" >&2; fi
+
+run: build config-file
 	@sock=$$(.build/debug/cardstack socket); \
 	if .build/debug/cardstack get state --timeout 2 >/dev/null 2>&1; then \
 	  file=$$(.build/debug/cardstack get params --timeout 2 2>/dev/null | grep -o '"path":"[^"]*"' | head -n 1 | cut -d'"' -f4); \
 	  echo "make run: another cardstackd already listens on $$sock$${file:+ (parameters from $$file)}." >&2; \
 	  echo "Stop it first (or use it: .build/debug/cardstack view), or run this one on another socket:" >&2; \
-	  echo "  CARDSTACK_SOCKET=/tmp/cardstack-run.sock make run" >&2; \
+	  echo "  CARDSTACK_SOCKET=/tmp/cardstack-$$(id -u)/run.sock make run" >&2; \
 	  exit 1; \
 	fi; \
-	.build/debug/cardstackd --config $(CONFIG) 2>>.build/cardstackd.log & pid=$$!; \
+	.build/debug/cardstackd --config "$(CONFIG)" 2>>.build/cardstackd.log & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM; \
 	for i in $$(seq 100); do \
 	  if ! kill -0 $$pid 2>/dev/null; then \
@@ -82,14 +95,15 @@ run: build
 	kill -0 $$pid 2>/dev/null || { echo "make run: cardstackd stopped; see .build/cardstackd.log" >&2; exit 1; }; \
 	.build/debug/cardstack view --timeout 10
 
-frame: build
-	@.build/debug/cardstack frame --config $(CONFIG)
+frame: build config-file
+	@.build/debug/cardstack frame --config "$(CONFIG)"
 
 # Unit tests (Swift Testing), then the integration tests against the real binaries.
 test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	swift test --package-path CardStackKit
+	swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)  # the tests of what ships (test_package.py)
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
 # `make test` while busy loops hold every core (at least two): no test may depend on when the
@@ -104,37 +118,83 @@ bench-deps:
 
 # The liveness part also runs the debug build, the one `make run` starts.
 bench: bench-deps release build
-	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
-	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
+	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
+	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/render_bench.py --bin .build/release
+	python3 Benchmarks/startup_bench.py --bin .build/release
 
-# Binaries, system and user units (with this PREFIX's paths), the default parameter file
-# (an edited one is never overwritten; a pristine copy goes to $(DATADIR), which cardstackd
-# names when a user has no file yet), the presets and the README.
-install: $(if $(filter debug,$(BUILD)),build,release)
+# The release build as it ships: the Swift runtime linked in (no toolchain needed where it
+# runs), only the C libraries a Debian system has left to load. `make install` and `make deb`
+# strip their copies.
+RELEASE_FLAGS := -c release --static-swift-stdlib
+VERSION := $(shell sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/cardstackd/CardstackdCommand.swift | head -n 1)
+# A user install (PREFIX under $HOME, not root): no system units, no /etc; the user units go
+# where the user manager looks, the parameter file to ~/.config/cardstack/.
+USER_INSTALL := $(if $(DESTDIR),,$(if $(filter 0,$(shell id -u)),,$(filter $(HOME)/%,$(abspath $(PREFIX)))))
+ifneq ($(USER_INSTALL),)
+SYSTEMD_USER_UNIT_DIR := $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/systemd/user
+USER_CONFIG_DIR := $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/cardstack
+endif
+
+# Installing never builds as root: root's copy of the toolchain (if sudo even finds one)
+# would leave root-owned files in .build/. As root it copies what `make release` built.
+install-binaries:
+	@if [ ! -x .build/$(BUILD)/cardstackd ] || [ ! -x .build/$(BUILD)/cardstack ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make install: no .build/$(BUILD)/cardstackd: run make $(if $(filter debug,$(BUILD)),build,release) first, as yourself (not root), then sudo make install again" >&2; exit 1; \
+	  fi; \
+	  $(MAKE) --no-print-directory $(if $(filter debug,$(BUILD)),build,release); \
+	elif [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory $(if $(filter debug,$(BUILD)),build,release); fi
+
+# Binaries (stripped), user units (and, unless a user install, system units) with this
+# PREFIX's paths, the default parameter file (an edited one is never overwritten; a pristine
+# copy goes to $(DATADIR), which cardstackd names when a user has no file yet), the presets,
+# the README and docs/.
+install: install-binaries
 	install -Dm755 .build/$(BUILD)/cardstackd $(DESTDIR)$(BINDIR)/cardstackd
 	install -Dm755 .build/$(BUILD)/cardstack $(DESTDIR)$(BINDIR)/cardstack
-	install -d $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR) $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) $(DESTDIR)$(DATADIR)/presets
+	$(if $(filter release,$(BUILD)),strip $(DESTDIR)$(BINDIR)/cardstackd $(DESTDIR)$(BINDIR)/cardstack)
+	install -d $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR) $(DESTDIR)$(DATADIR)/presets $(DESTDIR)$(DOCDIR) \
+	  $(if $(USER_INSTALL),,$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR))
 	for unit in cardstackd.service cardstackd.socket; do \
-	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc/cardstack|$(DOCDIR)|g' \
-	      -e 's|%E/cardstack|$(SYSCONFDIR)/cardstack|g' systemd/$$unit > $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/$$unit; \
+	  $(if $(USER_INSTALL),,sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc/cardstack|$(DOCDIR)|g' \
+	      -e 's|%E/cardstack|$(SYSCONFDIR)/cardstack|g' systemd/$$unit > $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/$$unit;) \
 	  sed -e 's|/usr/local/bin|$(BINDIR)|g' -e 's|/usr/local/share/doc/cardstack|$(DOCDIR)|g' \
 	      systemd/user/$$unit > $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/$$unit; \
 	done
-	chmod 644 $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
+	chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.* $(if $(USER_INSTALL),,$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.*)
+	install -m644 Config/presets/*.toml $(DESTDIR)$(DATADIR)/presets/
+	install -m644 Config/cardstack.toml $(DESTDIR)$(DATADIR)/cardstack.toml
+	install -m644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+ifneq ($(USER_INSTALL),)
+	@if [ -e $(USER_CONFIG_DIR)/cardstack.toml ]; then echo "keeping $(USER_CONFIG_DIR)/cardstack.toml"; \
+	else install -Dm644 Config/cardstack.toml $(USER_CONFIG_DIR)/cardstack.toml; fi
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "note: $(BINDIR) is not on your PATH; add it (e.g. in ~/.profile: PATH=\"$(BINDIR):\$$PATH\")";; esac
+	@echo "installed for $$(id -un): systemctl --user daemon-reload && systemctl --user enable --now cardstackd.socket, then cardstack view"
+else
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml ]; then \
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml"; \
 	else install -Dm644 Config/cardstack.toml $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml; fi
-	install -m644 Config/presets/*.toml $(DESTDIR)$(DATADIR)/presets/
-	install -m644 Config/cardstack.toml $(DESTDIR)$(DATADIR)/cardstack.toml
-	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	@# The system service runs as user and group cardstack; its file is the group's to edit.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	  getent group cardstack >/dev/null || groupadd --system cardstack; \
+	  getent passwd cardstack >/dev/null || useradd --system --gid cardstack --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin cardstack; \
+	  chown root:cardstack $(SYSCONFDIR)/cardstack && chmod 2775 $(SYSCONFDIR)/cardstack; \
+	  chown cardstack:cardstack $(SYSCONFDIR)/cardstack/cardstack.toml && chmod 664 $(SYSCONFDIR)/cardstack/cardstack.toml; \
+	  echo "system service: sudo systemctl daemon-reload && sudo systemctl enable --now cardstackd.socket; members of group cardstack may use it (sudo adduser USER cardstack)"; \
+	fi
+endif
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cardstackd $(DESTDIR)$(BINDIR)/cardstack
 	rm -f $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+
+# A Debian package of the release build: cardstack_$(VERSION)_ARCH.deb (packaging/debian/).
+deb: install-binaries
+	BUILD=release VERSION=$(VERSION) sh packaging/make-deb.sh
 
 clean:
 	rm -rf .build

@@ -7,19 +7,29 @@ import CardStackProtocol
 /// Why talking to the daemon failed, in words that say what to do.
 public enum ClientError: Error, CustomStringConvertible {
     case noDaemon(SocketPath, String)
+    /// The socket file's mode or group keeps this user out (EACCES).
+    case notAllowed(SocketPath, String)
     case refused(WireError)
     case closed(String)
     case timeout(String)
     case protocolError(String)
+    /// The socket's directory or the process listening there may not be trusted
+    /// (docs/protocol.md §1); nothing was sent.
+    case untrusted(String)
 
     public var description: String {
         switch self {
         case let .noDaemon(socket, why):
             "no cardstackd is listening on \(socket.path) (\(socket.origin)): \(why). Start one with `cardstackd --config FILE`, or pass --socket PATH"
+        case let .notAllowed(socket, why):
+            "you may not connect to \(socket.path) (\(socket.origin)): \(why). The system service's socket is for "
+                + "root and the cardstack group: ask an administrator for `sudo adduser $USER cardstack`, then log in "
+                + "again; or run your own daemon (cardstackd --config FILE)"
         case let .refused(error): "the daemon refused: \(error.code.rawValue): \(error.message)"
         case let .closed(reason): "the daemon closed the connection: \(reason)"
         case let .timeout(what): "no answer from the daemon within the timeout while \(what)"
         case let .protocolError(what): "the daemon sent something unexpected: \(what)"
+        case let .untrusted(why): why
         }
     }
 }
@@ -37,9 +47,12 @@ public final class DaemonConnection {
     /// Events that arrived while waiting for a reply, in order.
     public var pendingEvents: [ServerMessage] = []
 
-    /// Connects and reads the `hello`.
+    /// Connects and reads the `hello`, after checking that the socket's directory and the
+    /// process listening there may be trusted (its uid is ours or root): an impostor is
+    /// sent nothing.
     public init(_ socket: SocketPath, timeout: Double = 5) throws {
         self.socket = socket
+        if let problem = SocketDirectory.problem(forSocket: socket.path) { throw ClientError.untrusted(problem) }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError.noDaemon(socket, String(cString: strerror(errno))) }
         guard let result = UnixSocketAddress.with(socket.path, { connect(fd, $0, $1) }) else {
@@ -47,16 +60,28 @@ public final class DaemonConnection {
             throw ClientError.noDaemon(socket, "the path is too long for a Unix socket")
         }
         guard result == 0 else {
+            let code = errno
+            let why = String(cString: strerror(code))
+            close(fd)
+            if code == EACCES { throw ClientError.notAllowed(socket, why) }
+            throw ClientError.noDaemon(socket, why)
+        }
+        guard let peer = PeerCredentials.of(fd) else {
             let why = String(cString: strerror(errno))
             close(fd)
-            throw ClientError.noDaemon(socket, why)
+            throw ClientError.untrusted("cannot tell who listens on \(socket.path) (SO_PEERCRED: \(why)); nothing was sent")
+        }
+        if let distrust = peer.distrust(path: socket.path) {
+            close(fd)
+            throw ClientError.untrusted(distrust)
         }
         self.fd = fd
         self.hello = Hello(version: "", revision: 0)
-        guard case let .hello(hello)? = try readMessage(timeout: timeout) else {
-            throw ClientError.protocolError("the first line was not a hello")
+        switch try readMessage(timeout: timeout) {
+        case let .hello(hello)?: self.hello = hello
+        case let .reply(reply)? where reply.error != nil: throw ClientError.refused(reply.error!)
+        default: throw ClientError.protocolError("the first line was not a hello")
         }
-        self.hello = hello
     }
 
     deinit { close(fd) }

@@ -1,5 +1,12 @@
 import CInotifyTools
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Watches a parameter file through libinotifytools.
 ///

@@ -1,5 +1,8 @@
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A thread of its own that blocks in a system call (libinotifytools' wait, `sigwait`) and
 /// that ``stop()`` ends: `stop()` sets ``isStopping`` and sends the thread ``wakeSignal``
@@ -21,27 +24,12 @@ public final class StoppableThread: Sendable {
     /// of at most 15 bytes; a longer one never reaches `top -H`, gdb or `/proc/*/task/*/comm`.
     public init(name: String, prepare: @escaping @Sendable () -> Void = {}, body: @escaping @Sendable (StoppableThread) -> Void) {
         Self.installWakeHandler()
-        let thread = Thread { [self] in
-            Self.nameCurrentThread(name)
+        PosixThread.start(name: name) { [self] in
             prepare()
             state.withLock { $0.id = pthread_self() }
             body(self)
             state.withLock { $0.finished = true }
         }
-        thread.name = name
-        thread.start()
-    }
-
-    /// Gives the calling thread `name` (at most 15 bytes) where the kernel keeps it, as
-    /// `top -H`, gdb and `/proc/PID/task/*/comm` show it: Foundation's `Thread.name` does
-    /// not get there on Linux, and `pthread_setname_np` is not visible to Swift.
-    public static func nameCurrentThread(_ name: String) {
-        precondition(name.utf8.count <= 15, "a thread name Linux keeps is at most 15 bytes: \(name)")
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        let bytes = Array(name.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
     }
 
     /// Whether ``stop()`` was called.

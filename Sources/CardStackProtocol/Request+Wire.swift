@@ -1,5 +1,12 @@
 import CardLayout
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A request line that could not be turned into a ``Request``: the error to reply with,
 /// and the id to echo when the line had a usable one.

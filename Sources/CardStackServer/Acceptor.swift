@@ -1,6 +1,5 @@
 import CardStackParams
 import Dispatch
-import Foundation
 import Logging
 import Synchronization
 
@@ -47,11 +46,9 @@ final class Acceptor: Sendable {
         self.wake = wake
         self.wakeWriter = pipeEnds[1]
         let finished = self.finished
-        let thread = Thread {
-            StoppableThread.nameCurrentThread("cstack-accept")  // at most 15 bytes
+        PosixThread.start(name: "cstack-accept") {
             Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished)
         }
-        thread.start()
     }
 
     /// Ends the accept thread and waits for it; connections not yet accepted stay queued.

@@ -6,13 +6,6 @@ import NIOCore
     import Glibc
 #endif
 
-/// The credentials of a Unix socket peer, laid out as Linux's `struct ucred`.
-struct PeerCredentials: Sendable {
-    var pid: Int32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
-}
-
 /// One connected client: splits its bytes into request lines, hands them to the ``Hub``,
 /// and owns its bounded outbox.
 ///
@@ -76,10 +69,13 @@ final class ClientHandler: ChannelInboundHandler {
             let config = hub.configuration
             let allowed = peer.uid == daemonUID || peer.uid == 0 || config.allowedUIDs.contains(peer.uid)
                 || config.allowedGIDs.contains(peer.gid)
+                || (!config.allowedGIDs.isEmpty
+                    && !config.allowedGIDs.isDisjoint(with: PeerCredentials.groups(of: descriptor)))
             guard allowed else {
-                logger.warning("refused a client of uid \(peer.uid): only uid \(daemonUID) and root may connect")
+                let groups = config.allowedGIDs.sorted().map { "gid \($0)" }.joined(separator: ", ")
+                logger.warning("refused a client of uid \(peer.uid): only uid \(daemonUID), root\(groups.isEmpty ? "" : " and members of \(groups)") may connect")
                 sendMessage(.reply(Reply(id: nil, error: WireError(
-                    .forbidden, "uid \(peer.uid) may not use this daemon (it runs as uid \(daemonUID)); start it with --allow-uid \(peer.uid) to allow it"))))
+                    .forbidden, "uid \(peer.uid) may not use this daemon (it runs as uid \(daemonUID)\(groups.isEmpty ? "" : " for members of \(groups)")); start it with --allow-uid \(peer.uid), or --allow-gid with a group uid \(peer.uid) is in, to allow it"))))
                 _ = disconnect(reason: "forbidden")
                 return
             }
@@ -338,12 +334,5 @@ final class ClientHandler: ChannelInboundHandler {
             .recover { _ in }
     }
 
-    private func peerCredentials() -> PeerCredentials? {
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard descriptor >= 0, getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
-            return nil
-        }
-        return credentials
-    }
+    private func peerCredentials() -> PeerCredentials? { PeerCredentials.of(descriptor) }
 }

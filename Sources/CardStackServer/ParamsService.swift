@@ -1,9 +1,13 @@
 import CardStackParams
-import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -19,6 +19,7 @@ enum UnixSocketFile {
             throw SocketSetupError(description: "the socket path \(path) is \(path.utf8.count) bytes; Unix sockets allow at most 107: choose a shorter --socket")
         }
         try makeDirectory(parent(of: path))
+        if let problem = SocketDirectory.problem(forSocket: path) { throw SocketSetupError(description: problem) }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
@@ -66,10 +67,7 @@ enum UnixSocketFile {
         return result
     }
 
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func parent(of path: String) -> String { SocketDirectory.parent(of: path) }
 
     /// `mkdir -p` with mode 0700 for what it creates.
     static func makeDirectory(_ path: String) throws {

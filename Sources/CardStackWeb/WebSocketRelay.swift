@@ -1,6 +1,11 @@
+import CardStackProtocol
 import NIOCore
 import NIOPosix
 import NIOWebSocket
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One page connection: a WebSocket on one side, a fresh connection to the daemon's socket
 /// on the other, on the same event loop. Lines go through unchanged, one WebSocket text
@@ -33,6 +38,12 @@ final class WebSocketRelay: ChannelInboundHandler {
         self.context = context
         let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
         let path = socketPath
+        // The same trust rules as every client (docs/protocol.md §1): a directory someone else
+        // may write, or a listener that is neither us nor root, gets nothing from the page.
+        if let problem = SocketDirectory.problem(forSocket: path) {
+            context.eventLoop.execute { relay.value.daemonUnavailable(problem) }
+            return
+        }
         ClientBootstrap(group: context.eventLoop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -44,8 +55,8 @@ final class WebSocketRelay: ChannelInboundHandler {
             .whenComplete { result in
                 let relay = relay.value
                 switch result {
-                case let .success(channel): relay.daemonConnected(channel)
-                case let .failure(error): relay.daemonUnavailable(error)
+                case let .success(channel): relay.checkPeer(channel)
+                case let .failure(error): relay.daemonUnavailable("cannot connect to \(path): \(error)")
                 }
             }
     }
@@ -62,6 +73,34 @@ final class WebSocketRelay: ChannelInboundHandler {
 
     // MARK: Daemon side
 
+    /// Relays only to a daemon of our uid or root (SO_PEERCRED, read on the loop at once).
+    private func checkPeer(_ channel: any Channel) {
+        guard let provider = channel as? any SocketOptionProvider else {
+            channel.close(promise: nil)
+            daemonUnavailable("cannot tell who listens on \(socketPath); nothing was sent")
+            return
+        }
+        let peer: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+        let relay = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        let path = socketPath
+        peer.whenComplete { result in
+            let relay = relay.value
+            switch result {
+            case let .success(peer):
+                if let distrust = peer.distrust(path: path) {
+                    channel.close(promise: nil)
+                    relay.daemonUnavailable(distrust)
+                } else {
+                    relay.daemonConnected(channel)
+                }
+            case let .failure(error):
+                channel.close(promise: nil)
+                relay.daemonUnavailable("cannot tell who listens on \(path) (\(error)); nothing was sent")
+            }
+        }
+    }
+
     private func daemonConnected(_ channel: any Channel) {
         guard !closed else {
             channel.close(promise: nil)
@@ -74,9 +113,9 @@ final class WebSocketRelay: ChannelInboundHandler {
         channel.flush()
     }
 
-    private func daemonUnavailable(_ error: any Error) {
+    private func daemonUnavailable(_ message: String) {
         guard !closed else { return }
-        sendText(#"{"event":"bridge","state":"unavailable","socket":\#(jsonString(socketPath)),"message":\#(jsonString("cannot connect to \(socketPath): \(error)"))}"#)
+        sendText(#"{"event":"bridge","state":"unavailable","socket":\#(jsonString(socketPath)),"message":\#(jsonString(message))}"#)
         closeWebSocket(code: .unexpectedServerError)
     }
 
@@ -93,6 +132,8 @@ final class WebSocketRelay: ChannelInboundHandler {
     }
 
     fileprivate func daemonClosed() {
+        // A connection refused by checkPeer was never the daemon: that already said why.
+        guard daemon != nil else { return }
         daemon = nil
         guard !closed else { return }
         sendText(#"{"event":"bridge","state":"closed","socket":\#(jsonString(socketPath))}"#)

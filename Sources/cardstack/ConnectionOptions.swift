@@ -29,7 +29,7 @@ struct ConnectionOptions: ParsableArguments {
     /// Connects, or exits 1 saying where it looked. With `waiting`, a socket nobody listens
     /// on yet is tried again until `timeout` seconds have passed.
     func connect(waiting: Bool = false) throws -> DaemonConnection {
-        let path = SocketPath.resolve(option: socket)
+        let path = SocketPath.resolveForClient(option: socket)
         let deadline = monotonicNow() + timeout
         while true {
             do {

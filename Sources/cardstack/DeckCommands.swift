@@ -27,12 +27,30 @@ struct RemoveCardCommand: ParsableCommand {
         abstract: "Remove the card at deck position ITEM (the iOS 7 switcher's swipe-to-delete).",
         discussion: "The deck keeps at least one card. Example: cardstack remove 2")
 
-    @Argument(help: ArgumentHelp("The card's deck position (0-based).", valueName: "item"))
-    var item: Int
+    // Collected unparsed, so `remove -1` reaches validate() rather than reading as an option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The card's deck position (0-based).", valueName: "item"))
+    var inputs: [String] = []
 
     @OptionGroup var connection: ConnectionOptions
 
-    func run() throws { try connection.run(.edit(.remove(item: item))) }
+    func validate() throws { _ = try item() }
+
+    func run() throws { try connection.run(.edit(.remove(item: item()))) }
+
+    /// The one deck position typed: a whole number, 0 or more.
+    func item() throws -> Int {
+        guard inputs.count == 1, let typed = inputs.first else {
+            throw ValidationError(inputs.isEmpty ? "which card? give its deck position, e.g. cardstack remove 2"
+                : "expected one deck position, got \(inputs.joined(separator: " ")) (e.g. cardstack remove 2)")
+        }
+        guard let item = Int(typed) else {
+            throw ValidationError("\(typed): \(typed.hasPrefix("-") ? "unknown option or not a whole number" : "not a whole number"); the item is a deck position, e.g. cardstack remove 2")
+        }
+        guard item >= 0 else {
+            throw ValidationError("item must be ≥ 0, got \(item): deck positions count from 0 (the front card of an unscrolled deck)")
+        }
+        return item
+    }
 }
 
 struct InsertCardCommand: ParsableCommand {

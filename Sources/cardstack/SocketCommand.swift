@@ -8,8 +8,13 @@ struct SocketCommand: ParsableCommand {
         discussion: """
             The path comes from --socket, else $CARDSTACK_SOCKET, else \
             $XDG_RUNTIME_DIR/cardstack/cardstackd.sock, else /tmp/cardstack-$UID/cardstackd.sock \
-            (cardstackd uses the same rules). Nothing is contacted: the path is printed whether a \
-            daemon listens there or not.
+            (cardstackd uses the same rules). When neither --socket nor $CARDSTACK_SOCKET chose \
+            and no socket file is at that per-user path, a client uses the system service's \
+            socket, /run/cardstack/cardstackd.sock, if there is one (cardstackd never does). \
+            Nothing is contacted: the path is printed whether a daemon listens there or not.
+
+            The socket's directory must be yours alone (0700), or root's and writable by no one \
+            else; every command refuses any other, and --why says so.
 
             Example: echo '{"cmd":"get_state"}' | socat - UNIX-CONNECT:"$(cardstack socket)"
             """)
@@ -17,11 +22,12 @@ struct SocketCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("A socket path to print as is.", valueName: "path"))
     var socket: String?
 
-    @Flag(name: .long, help: "Also say which rule chose the path.")
+    @Flag(name: .long, help: "Also say which rule chose the path, and whether its directory may be trusted.")
     var why = false
 
     func run() {
-        let resolved = SocketPath.resolve(option: socket)
+        let resolved = SocketPath.resolveForClient(option: socket)
         print(why ? resolved.description : resolved.path)
+        if why, let problem = SocketDirectory.problem(forSocket: resolved.path) { print("refused: \(problem)") }
     }
 }

@@ -93,7 +93,7 @@ struct WebCommand: ParsableCommand {
             recording = try readRecording(replay)
         }
         let paths =
-            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
+            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolveForClient(option: nil).path] : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.

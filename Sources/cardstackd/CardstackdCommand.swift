@@ -40,8 +40,12 @@ struct CardstackdCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Also accept clients of this uid (repeatable).", valueName: "uid"))
     var allowUID: [UInt32] = []
 
-    @Option(name: .long, help: ArgumentHelp("Also accept clients whose primary group is this gid (repeatable).", valueName: "gid"))
-    var allowGID: [UInt32] = []
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Also accept clients in this group, by name or number: their primary group or a supplementary one (repeatable). The system service passes --allow-gid cardstack.",
+            valueName: "group"))
+    var allowGID: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
@@ -49,6 +53,9 @@ struct CardstackdCommand: AsyncParsableCommand {
     func validate() throws {
         guard UInt32(socketMode, radix: 8).map({ $0 <= 0o777 }) == true else {
             throw ValidationError("--socket-mode must be an octal mode such as 0600 or 0660, got \(socketMode)")
+        }
+        for group in allowGID where Self.groupID(group) == nil {
+            throw ValidationError("--allow-gid \(group): no such group (give a group name from /etc/group or a number)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -85,7 +92,7 @@ struct CardstackdCommand: AsyncParsableCommand {
         var server = ServerConfiguration(socketPath: socketPath.path, version: Self.configuration.version)
         server.socketMode = UInt32(socketMode, radix: 8) ?? 0o600
         server.allowedUIDs = Set(allowUID)
-        server.allowedGIDs = Set(allowGID)
+        server.allowedGIDs = Set(allowGID.compactMap(Self.groupID))
         let activated = environment["LISTEN_PID"].flatMap(Int32.init) == getpid()
         logger.info("cardstackd \(Self.configuration.version) starting: parameters \(configPath), socket \(activated ? "passed by systemd" : socketPath.description)")
         do {
@@ -94,6 +101,12 @@ struct CardstackdCommand: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// A group's number, from its number or its name.
+    static func groupID(_ group: String) -> UInt32? {
+        if let number = UInt32(group) { return number }
+        return getgrnam(group).map { $0.pointee.gr_gid }
     }
 
     /// Where the daemon looks when no --config is given.

@@ -39,8 +39,10 @@ enum ConfigFileCheck {
         let bin = directory(of: binary)
         var candidates = ["\(directory(of: bin))/share/cardstack/cardstack.toml", "/etc/cardstack/cardstack.toml"]
         // .build/debug/cardstackd (a symlink to .build/<triple>/debug) in a checkout.
-        if let build = binary.range(of: "/.build/") {
-            candidates.append(String(binary[..<build.lowerBound]) + "/Config/cardstack.toml")
+        let marker = Array("/.build/".utf8)
+        let bytes = Array(binary.utf8)
+        if let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
+            candidates.append(String(decoding: bytes[..<start], as: UTF8.self) + "/Config/cardstack.toml")
         }
         return candidates.first { path in
             var info = stat()

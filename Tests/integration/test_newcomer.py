@@ -156,7 +156,8 @@ def test_get_params_lists_the_values_from_set(daemon):
 
 
 def test_make_run_refuses_a_socket_another_daemon_holds(daemon):
-    env = dict(os.environ, CARDSTACK_SOCKET=str(daemon.socket))
+    # HOME too: make run makes its copy of the default file there.
+    env = dict(os.environ, CARDSTACK_SOCKET=str(daemon.socket), HOME=str(daemon.dir), XDG_CONFIG_HOME=str(daemon.dir / "xdg"))
     r = subprocess.run(["make", "--no-print-directory", "run"], cwd=REPO, capture_output=True, text=True, env=env,
                        timeout=900, stdin=subprocess.DEVNULL)
     assert r.returncode != 0
