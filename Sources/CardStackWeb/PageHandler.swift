@@ -14,6 +14,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The recording the page plays (`cardstack web --replay`), or nil.
     let recording: [UInt8]?
     private var head: HTTPRequestHead?
+    /// Closes the connection when a request is not complete in time.
+    private var deadline: RequestDeadline?
 
     init(gate: RequestGate, daemons: Int, recording: [UInt8]? = nil) {
         self.gate = gate
@@ -21,11 +23,23 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.recording = recording
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        deadline = RequestDeadline(channel: context.channel)
+        deadline?.arm()
+    }
+
+    /// Removed when the connection becomes a WebSocket: the request was complete.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.disarm()
+        deadline = nil
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case let .head(request): head = request
         case .body: break
         case .end:
+            deadline?.disarm()
             guard let request = head else { return }
             head = nil
             respond(to: request, context: context)
@@ -100,6 +114,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            // The next request on this connection has the same time to arrive.
+            deadline?.arm()
         }
     }
 }

@@ -46,6 +46,7 @@ public final class WebBridge: Sendable {
             upgradePipelineHandler: { channel, head in
                 let index = Int(RequestGate.query(head.uri, "daemon") ?? "0") ?? 0
                 return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(MaskedFrameCheck())
                     try channel.pipeline.syncOperations.addHandler(
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: 1 << 20))
