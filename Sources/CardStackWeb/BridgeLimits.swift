@@ -8,6 +8,10 @@ public enum BridgeLimits {
     /// Seconds a connection has to send a complete request (headers, and body if any) after
     /// it opens or after the previous response; then it is closed.
     public static let requestSeconds: Int64 = 5
+    /// The kernel's receive and send buffers of one peer's socket (Linux doubles them): what
+    /// a peer has sent is read, and parsed, even after it closes, so this bounds that work.
+    static let receiveBufferBytes = 64 << 10
+    static let sendBufferBytes = 128 << 10
     /// Messages owed to a peer at which the bridge stops reading from it.
     static let pauseFrames = 64
     /// Bytes owed to one peer past which it is disconnected.

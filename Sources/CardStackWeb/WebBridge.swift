@@ -61,10 +61,14 @@ public final class WebBridge: Sendable {
                         withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                             context.pipeline.removeHandler(name: "page", promise: nil)
                         }))
-                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), daemons: count, recording: recording), name: "page")
+                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // What the kernel holds for one peer is bounded too: a peer that floods meets a
+            // full window soon after the bridge stops reading it.
+            .childChannelOption(ChannelOptions.socketOption(.so_rcvbuf), value: BridgeLimits.receiveBufferBytes)
+            .childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: BridgeLimits.sendBufferBytes)
         let channel: any Channel
         do {
             channel = try bootstrap.bind(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port).wait()

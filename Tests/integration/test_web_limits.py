@@ -33,11 +33,12 @@ def open_ws(bridge, **kwargs):
     return ws
 
 
-def answered_ping(bridge):
-    """A fresh WebSocket gets its ping answered by the daemon through the bridge."""
-    ws = open_ws(bridge)
+def answered_ping(bridge, timeout=20):
+    """A fresh WebSocket gets its ping answered by the daemon through the bridge (a liveness
+    deadline: what a closed flooder had sent is still read and parsed, on a busy machine)."""
+    ws = open_ws(bridge, timeout=timeout)
     ws.send_text(json.dumps({"id": "alive", "cmd": "ping"}))
-    reply = ws.read_json(lambda m: m.get("id") == "alive", timeout=10)
+    reply = ws.read_json(lambda m: m.get("id") == "alive", timeout=timeout)
     ws.close()
     return reply["ok"]
 
