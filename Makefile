@@ -97,6 +97,9 @@ bench: bench-deps release
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
+	swift build -c release --package-path examples/live-follow
+	python3 Benchmarks/live_bench.py --bin .build/release \
+	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow
 
 # Binaries, system and user units (with this PREFIX's paths), the default parameter file
 # (an edited one is never overwritten; a pristine copy goes to $(DATADIR), which cardstackd

@@ -358,3 +358,55 @@ def test_the_kit_resolves_without_the_servers_dependencies(live_follow):
     assert "swift-numerics" in graph and "cardstackkit" in graph
     sources = "".join(p.read_text() for p in (KIT / "Sources" / "CardStackLive").glob("*.swift"))
     assert not re.search(r"^\s*import (NIO|Logging|ServiceLifecycle|ArgumentParser)", sources, re.M)
+
+
+# MARK: Reachable from a phone
+
+def lan_address():
+    """This machine's first IPv4 address other than loopback, or None."""
+    result = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True)
+    for match in re.finditer(r"inet (\d+\.\d+\.\d+\.\d+)/", result.stdout):
+        if not match.group(1).startswith("127."):
+            return match.group(1)
+    return None
+
+
+def test_a_device_on_the_network_follows_a_bridge_on_its_address(daemon, bridges, followers):
+    address = lan_address()
+    if address is None:
+        pytest.skip("no network address other than loopback")
+    bridge = bridges([daemon.socket], listen=f"{address}:0")
+    assert bridge.url.startswith(f"http://{address}:")
+    # What the device dials: the printed URL, Host = that address.
+    follower = followers(bridge.url)
+    first = follower.line()
+    assert_same_cards(first["cards"], daemon.client().ok("get_frame")["cards"])
+    assert call_at(address, bridge, "POST", f"/request?token={bridge.token}", b'{"id":1,"cmd":"ping"}',
+                   {"Content-Type": "application/json"})[0] == 200
+    assert call_at(address, bridge, "GET", f"/page.css?token={bridge.token}", host=f"evil.example:{bridge.port}")[0] == 403
+
+
+def test_listening_on_every_address_prints_a_url_for_each(daemon, bridges):
+    address = lan_address()
+    if address is None:
+        pytest.skip("no network address other than loopback")
+    bridge = bridges([daemon.socket], listen="0.0.0.0:0")
+    bridge.stop()
+    text = bridge.proc.stderr.read().decode()
+    assert f"http://{address}:{bridge.port}/?token={bridge.token}" in text
+    assert "plain HTTP" in text and "ssh -L" in text
+
+
+def call_at(address, bridge, method, path, body=None, headers=None, host=None):
+    conn = http.client.HTTPConnection(address, bridge.port, timeout=10)
+    conn.putrequest(method, path, skip_host=True)
+    conn.putheader("Host", host or f"{address}:{bridge.port}")
+    for k, v in (headers or {}).items():
+        conn.putheader(k, v)
+    if body is not None:
+        conn.putheader("Content-Length", str(len(body)))
+    conn.endheaders(body)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response.status, None
