@@ -5,8 +5,9 @@
   python3 Benchmarks/bench.py --bin .build/release [--saves 300] [--subscribers 1000] [--only saves ...]
 
 Prints p50/p90/p99 of: save -> `params` event (config on tmpfs) against a C++ program that
-waits on inotify, re-reads the file, parses it with toml++ and writes it as a JSON line to a
-Unix socket (Benchmarks/floor/save_floor.cpp), with each server on CPU 0 and the client on
+waits on inotify, re-reads the file, parses it with the daemon's own toml++ build (the parser
+object SwiftPM compiled for it) and writes it as a JSON line to a Unix socket
+(Benchmarks/floor/save_floor.cpp), with each server on CPU 0 and the client on
 CPU 1 (the target), then with the scheduler placing them; `set_params` -> the next `frame` event and
 `get_frame`, each against a `ping` on the same connection; `ping` round trip against mpv's
 JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers for
@@ -47,15 +48,22 @@ def fmt(label, samples, unit="µs", scale=1e6):
     return f"{label:<34} p50 {p50:8.1f}  p90 {p90:8.1f}  p99 {p99:8.1f} {unit}  (n={len(samples)})"
 
 
-def compile_floor(tmp):
+def compile_floor(tmp, bin_dir):
     out = {}
     for name in ("fanout_floor", "fanout_reader"):
         exe = tmp / name
         subprocess.run(["cc", "-O2", "-o", str(exe), str(HERE / "floor" / f"{name}.c")], check=True)
         out[name] = exe
-    # toml++ from Debian's libtomlplusplus-dev, the same parser (and version) cardstackd builds.
+    # The save floor links the parser object SwiftPM built for the daemon (toml++ from Debian's
+    # libtomlplusplus-dev with the daemon's defines, compiler and flags), so the two sides parse
+    # with the same code; the floor's own few lines go through the toolchain's clang++.
+    parser = bin_dir / "CTOMLReader.build" / "TOMLReader.cpp.o"
+    if not parser.exists():
+        sys.exit(f"bench.py: {parser} is missing: build the daemon first (swift build -c release)")
     out["save_floor"] = tmp / "save_floor"
-    subprocess.run(["c++", "-O2", "-std=c++17", "-o", str(out["save_floor"]), str(HERE / "floor" / "save_floor.cpp")],
+    subprocess.run([shutil.which("clang++") or "c++", "-O2", "-std=c++17",
+                    "-I", str(HERE.parent / "Sources" / "CTOMLReader" / "include"),
+                    "-o", str(out["save_floor"]), str(HERE / "floor" / "save_floor.cpp"), str(parser), "-lpthread"],
                    check=True)
     return out
 
@@ -361,7 +369,7 @@ def main():
     parts = set(args.only or PARTS)
     bin_dir = pathlib.Path(args.bin)
     tmp = pathlib.Path(tempfile.mkdtemp())
-    floor = compile_floor(tmp)
+    floor = compile_floor(tmp, bin_dir)
 
     if "saves" in parts:
         for pinned in (True, False):
