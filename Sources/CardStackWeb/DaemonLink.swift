@@ -14,7 +14,7 @@ protocol DaemonLinkOwner: AnyObject {
 
 enum DaemonLink {
     /// Connects to `path` on `loop` and reports to `owner` (kept until the connection ends).
-    static func connect(_ path: String, on loop: any EventLoop, owner: some DaemonLinkOwner) {
+    static func connect(_ path: String, on loop: any EventLoop, owner: any DaemonLinkOwner) {
         let bound = NIOLoopBound(owner, eventLoop: loop)
         ClientBootstrap(group: loop)
             .channelInitializer { channel in

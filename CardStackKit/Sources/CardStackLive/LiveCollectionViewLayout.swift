@@ -90,8 +90,21 @@
                 a.zIndex = card.z
                 attributes[path] = a
             }
-            if mirror, let sent = throttle.offer(offset, now: CACurrentMediaTime()) {
-                Task { try? await follower.send(.scrollTo(offset: sent)) }
+            if mirror { report(throttle.offer(offset, now: CACurrentMediaTime())) }
+        }
+
+        /// Sends `offset` as `scroll_to`; a held one goes once the throttle's interval passed.
+        private func report(_ offset: Double?) {
+            if let offset {
+                let follower = self.follower
+                Task { try? await follower.send(.scrollTo(offset: offset)) }
+            } else if throttle.held != nil {
+                let wait = UInt64(throttle.interval * 1e9)
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(nanoseconds: wait)
+                    guard let self else { return }
+                    self.report(self.throttle.due(now: CACurrentMediaTime()))
+                }
             }
         }
 

@@ -84,9 +84,9 @@ public final class LiveFollower: @unchecked Sendable {
 
     /// Stops following; ``updates`` finishes.
     public func stop() {
-        let connection = lock.withLock {
+        let (connection, runner) = lock.withLock {
             stopped = true
-            return self.connection
+            return (self.connection, self.runner)
         }
         connection?.cancel()
         runner?.cancel()

@@ -58,9 +58,21 @@
         public func scroll(to offset: Double, now: Double = Date.timeIntervalSinceReferenceDate) {
             self.offset = offset
             cards = Layout.frame(parameters, offset: offset).cards
-            if let sent = throttle.offer(offset, now: now) {
+            report(throttle.offer(offset, now: now))
+        }
+
+        /// Sends `offset` as `scroll_to`; a held one goes once the throttle's interval passed.
+        private func report(_ offset: Double?) {
+            if let offset {
                 let follower = self.follower
-                Task { try? await follower.send(.scrollTo(offset: sent)) }
+                Task { try? await follower.send(.scrollTo(offset: offset)) }
+            } else if throttle.held != nil {
+                let wait = UInt64(throttle.interval * 1e9)
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(nanoseconds: wait)
+                    guard let self else { return }
+                    self.report(self.throttle.due(now: Date.timeIntervalSinceReferenceDate))
+                }
             }
         }
     }
