@@ -16,7 +16,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
-TEST_PACKAGES := socat python3 vim ed tmux systemd
+TEST_PACKAGES := socat python3 vim ed tmux systemd strace
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip
 

@@ -32,13 +32,15 @@ let package = Package(
             swiftSettings: settings
         ),
         .systemLibrary(name: "CInotifyTools"),
+        // renameat2(RENAME_EXCHANGE), which Glibc does not show Swift: `save`'s check-and-replace.
+        .systemLibrary(name: "CFileExchange"),
         // toml++ (Debian's libtomlplusplus-dev, header only) compiled with NDEBUG, behind a C API.
         .target(name: "CTOMLReader"),
         // The parameter file: TOML -> validated parameters, and the watcher.
         .target(
             name: "CardStackParams",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CInotifyTools", "CTOMLReader",
+                cardLayout, "CardStackProtocol", "CInotifyTools", "CFileExchange", "CTOMLReader",
             ],
             swiftSettings: settings
         ),

@@ -46,7 +46,7 @@ public enum ParamsFile {
     }
 
     /// What a file of `mode` is, in words, unless it is a regular file.
-    static func notARegularFile(_ mode: mode_t) -> String? {
+    public static func notARegularFile(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a directory"

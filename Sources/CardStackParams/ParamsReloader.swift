@@ -42,7 +42,13 @@ public struct ParamsReloader: Sendable {
     public mutating func read(force: Bool) -> Read {
         let bytes: [UInt8]
         do {
-            bytes = try files.read(path)
+            do {
+                bytes = try files.read(path)
+            } catch where error.kind == .missing {
+                // Once more: a path through a symlink that was swapped (a ConfigMap's `..data`)
+                // can miss the old directory, removed the moment after, while it still resolves.
+                bytes = try files.read(path)
+            }
         } catch {
             if error.kind == .missing { return .done(.removed, empty: false) }
             lastBytes = nil

@@ -5,7 +5,8 @@ import CardStackProtocol
 /// the lines of the keys whose values change touched. Comments, blank lines, key order and
 /// every other byte stay as they were. ``SavedFile`` writes the result.
 ///
-/// A key the file sets gets its value replaced in place (a comment after it stays); a key
+/// A key the file sets gets its value replaced in place (a comment after it stays; an array
+/// whose element count stays changes element by element, keeping comments between them); a key
 /// the file leaves out is added to its table, under a commented-out line of the same key
 /// when the table has one (`# wrap = true`), else after the table's last key; a table the
 /// file lacks is added at the end. A key whose value in force is "the style's own default"
@@ -152,6 +153,9 @@ public enum ParamsSaver {
             guard let value = edit.value else {
                 return Array(text[..<entry.lineStart] + text[entry.lineEnd...])
             }
+            let range = entry.valueStart..<entry.valueEnd
+            // An array keeping its element count keeps its comments and layout too.
+            if let spliced = TOMLLineMap.replacingElements(of: text, in: range, with: Array(value.utf8)) { return spliced }
             return Array(text[..<entry.valueStart] + Array(value.utf8) + text[entry.valueEnd...])
         }
         guard let value = edit.value else { return text }

@@ -51,6 +51,10 @@ public enum ErrorCode: String, Sendable, Codable {
     case `internal`
     /// `save`: the file changed on disk since the daemon last loaded it; nothing was written.
     case conflict
+    /// The user's environment refused a file operation (a read-only file or directory, a
+    /// deleted file, a directory where the file was, a full disk, an owner that cannot be
+    /// kept): the user's to fix, unlike `internal`.
+    case ioError = "io_error"
 }
 
 /// An error reply's payload: a code for programs and a sentence for people.

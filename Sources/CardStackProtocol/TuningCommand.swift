@@ -12,8 +12,9 @@ public enum TuningCommand: Sendable, Equatable {
     case redo
     /// Put a preset in force whole (in memory), or list the presets when `name` is nil.
     case preset(name: String?)
-    /// The parameters in force as source code or data, at an offset (the current one if nil).
-    case export(ExportFormat, offset: Double?)
+    /// The parameters in force as source code or data, at an offset (the current one if nil),
+    /// with the Swift types' names and the transition to animate.
+    case export(ExportFormat, offset: Double?, options: ExportOptions = ExportOptions())
 
     /// The longest preset name accepted (a file name without `.toml`).
     public static let maximumPresetName = 100
@@ -59,13 +60,34 @@ public enum TuningCommand: Sendable, Equatable {
                 }
                 offset = x
             }
-            return .export(format, offset: offset)
+            var options = ExportOptions()
+            if let value = args["name"], value != .null {
+                guard case let .string(name) = value, ExportOptions.isValidName(name) else {
+                    throw WireError(
+                        .invalidArgument,
+                        "\"name\" must start Swift type names: an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. \"Checkout\")")
+                }
+                guard format == .swift else {
+                    throw WireError(.invalidArgument, "\"name\" names the types of a swift export; format \(format.rawValue) has none")
+                }
+                options.name = name
+            }
+            if let value = args["animate"], value != .null {
+                guard case let .string(text) = value, let animate = ExportAnimation(text: text) else {
+                    throw WireError(.invalidArgument, "\"animate\" must be \(ExportAnimation.help)")
+                }
+                guard format == .css || format == .tokens else {
+                    throw WireError(.invalidArgument, "\"animate\" applies to the css and tokens formats, not \(format.rawValue)")
+                }
+                options.animate = animate
+            }
+            return .export(format, offset: offset, options: options)
         default:
             throw WireError(.unknownCommand, "unknown command \"\(cmd.rawValue)\"")
         }
     }
 
-    enum Key: String, CodingKey { case name, list, format, offset }
+    enum Key: String, CodingKey { case name, list, format, offset, animate }
 
     /// Writes this command's arguments next to `id` and `cmd`.
     func encodeArguments(to encoder: any Encoder) throws {
@@ -74,9 +96,11 @@ public enum TuningCommand: Sendable, Equatable {
         case .save, .history, .undo, .redo: break
         case let .preset(name?): try c.encode(name, forKey: .name)
         case .preset(nil): try c.encode(true, forKey: .list)
-        case let .export(format, offset):
+        case let .export(format, offset, options):
             try c.encode(format.rawValue, forKey: .format)
             try c.encodeIfPresent(offset, forKey: .offset)
+            if options.name != ExportOptions.defaultName { try c.encode(options.name, forKey: .name) }
+            try c.encodeIfPresent(options.animate?.text, forKey: .animate)
         }
     }
 }
@@ -89,4 +113,6 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case css
     /// The parameters in force, as `get_params` reports them.
     case json
+    /// The motion as W3C Design Tokens Community Group JSON: durations, curves, the spring.
+    case tokens
 }

@@ -41,6 +41,8 @@ public enum Daemon {
     ///   queues: on Linux the first job on those starts a pool monitor that wakes the
     ///   process every second, forever.
     public static func prepareProcess() {
+        // Before anything opens a descriptor that could take the number: is systemd's there?
+        inheritedDescriptorOpen.store(fcntl(3, F_GETFD) != -1, ordering: .relaxed)
         var hangup = ParamsService.hangupSignals
         pthread_sigmask(SIG_BLOCK, &hangup, nil)
         NIOSingletons.groupLoopCountSuggestion = 1
@@ -48,6 +50,9 @@ public enum Daemon {
         concurrencyOnNIO.store(
             NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor(), ordering: .relaxed)
     }
+
+    /// Whether fd 3 (`LISTEN_FDS`' first) was open when the process started.
+    static let inheritedDescriptorOpen = Atomic(false)
 
     /// Whether ``prepareProcess()`` moved Swift Concurrency off libdispatch.
     static let concurrencyOnNIO = Atomic(false)
@@ -71,7 +76,7 @@ public enum Daemon {
         }
 
         let notifier = SystemdNotifier(environment: options.environment)
-        let inherited = inheritedSocket(options.environment, logger: logger)
+        let inherited = try inheritedSocket(options.environment, logger: logger)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let loadedBytes = reloader.loadedBytes
@@ -133,12 +138,15 @@ public enum Daemon {
 
     /// The listening socket systemd passed (`LISTEN_PID`/`LISTEN_FDS`), made close-on-exec,
     /// with the variables removed so children don't inherit them.
-    static func inheritedSocket(_ environment: [String: String], logger: Logger) -> CInt? {
+    ///
+    /// - Throws: ``DaemonError`` when fd 3 is not a listening Unix stream socket.
+    static func inheritedSocket(_ environment: [String: String], logger: Logger) throws(DaemonError) -> CInt? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
             let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
         else { return nil }
         if count > 1 { logger.warning("systemd passed \(count) sockets; using the first (fd 3)") }
         let fd: CInt = 3
+        if let problem = listeningSocketProblem(fd) { throw DaemonError(description: problem) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
         return fd

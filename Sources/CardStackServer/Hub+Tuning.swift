@@ -2,6 +2,7 @@ import CardLayout
 import CardStackParams
 import CardStackProtocol
 import CardStackSession
+import NIOCore
 
 /// The file access of `save` and `preset`: the session decides, this reads and writes.
 extension Hub {
@@ -64,22 +65,55 @@ extension Hub {
         do throws(SavedFile.Failure) {
             if new == loaded {
                 // Nothing differs: still say which file it is, and still notice an outside edit.
-                written = try SavedFile.realTarget(of: path).path
-                if (try? ParamsFile.read(written)) != loaded {
-                    throw SavedFile.Failure(.conflict, "\(path) changed on disk since the daemon last loaded it; nothing was written")
-                }
+                written = try SavedFile.check(path, holds: loaded)
                 return SaveResult(path: written, written: false, changed: [])
             }
-            written = try SavedFile.replace(path, with: new, expected: loaded)
+            let replaced: SavedFile.Replaced?
+            (written, replaced) = try SavedFile.replace(path, with: new, expected: loaded)
+            checkLateEdit()
+            if let replaced { watchForLateEdit(replaced) }
         } catch {
             switch error.kind {
             case .conflict: throw WireError(.conflict, "save: \(error.description)")
             case .managed: throw WireError(.invalidArgument, "save: \(error.description)")
-            case .system: throw WireError(.internal, "save: \(error.description)")
+            case .system: throw WireError(.ioError, "save: \(error.description)")
             }
         }
         session.recordSave(bytes: new, tree: try? ParamsDocument.load(new).tree)
         logger.info("saved \(changed.joined(separator: ", ")) into \(written)")
         return SaveResult(path: written, written: true, changed: changed)
+    }
+
+    /// How long after a save the file it replaced is watched for a late write.
+    static let lateEditWindow = TimeAmount.seconds(2)
+
+    /// Keeps `file` (what a save replaced) open for ``lateEditWindow``, then looks at it.
+    private func watchForLateEdit(_ file: SavedFile.Replaced) {
+        saves += 1
+        let save = saves
+        replaced = (file, save)
+        eventLoop.assumeIsolated().scheduleTask(in: Self.lateEditWindow) { [self] in
+            if replaced?.save == save { checkLateEdit() }
+        }
+    }
+
+    /// A program that had the file open before the last save and wrote to it after wrote to
+    /// the replaced file: that edit is the newest, so it is put in place (the watch then
+    /// loads it), or kept beside the file if the file changed again. Either way it is logged.
+    func checkLateEdit() {
+        guard let file = replaced?.file else { return }
+        replaced = nil
+        defer { file.close() }
+        guard let late = file.lateEdit() else { return }
+        do {
+            let now = try SavedFile.recover(late, from: file)
+            if now == file.path {
+                logger.warning("an edit reached \(file.path) after save replaced it (a program wrote to the file it held open): it is put back in place as the newest edit")
+            } else {
+                logger.error("an edit reached \(file.path) after save replaced it, and the file has changed again since: that edit is kept in \(now)")
+            }
+        } catch {
+            logger.error("an edit reached \(file.path) after save replaced it, and it could not be kept: \(error.description)")
+        }
     }
 }

@@ -21,6 +21,9 @@ final class Hub {
     var session: Session
     /// Where `preset` looks.
     var presets = PresetLibrary(directories: [])
+    /// The file the last `save` replaced, watched a while for a late write (Hub+Tuning.swift).
+    var replaced: (file: SavedFile.Replaced, save: Int)?
+    var saves = 0
 
     /// The next frame tick, while anything moves.
     var ticker: Scheduled<Void>?

@@ -81,6 +81,9 @@ struct ParamsService: Service {
                 take(ParamsReloader.parse(bytes, path: state.value.reloader.path), of: bytes, forced: forced)
             case let .parse(bytes):
                 state.value.parsing = true
+                // This read is newer than any report waiting to settle (a read that found the
+                // file gone mid-save): that report must not be delivered while this parses.
+                state.value.generation += 1
                 let path = state.value.reloader.path
                 NIOThreadPool.singleton.runIfActive(eventLoop: eventLoop) {
                     ParamsReloader.parse(bytes, path: path)

@@ -90,10 +90,8 @@ extension Session {
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case let .next(count), let .prev(count):
-            let sign: Double = if case .next = command { 1 } else { -1 }
-            let base = animation.map { Layout.snapPoint($0.motion.to, deckParameters) } ?? Layout.snapPoint(offset, deckParameters)
-            var end = base + sign * Double(count) * parameters.layout.spacing
-            if !parameters.layout.wrap { end = Layout.normalize(end, deckParameters) }
+            let steps = if case .next = command { count } else { -count }
+            let end = Layout.stepTarget(from: animation?.motion.to ?? offset, steps: steps, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case let .edit(edit):

@@ -5,21 +5,14 @@ extension Session {
     /// `[animation]`: its duration and curve, or its spring, which takes over the velocity of
     /// the move it interrupts.
     func stepMotion(to end: Double, at now: Double) -> Motion {
-        let settings = parameters.animation
         let velocity = animation.map { $0.motion.velocity(at: now - $0.start) } ?? 0
-        return Motion(from: offset, to: end, duration: settings.duration, animation: settings, velocity: velocity)
+        return Motion.step(from: offset, to: end, velocity: velocity, animation: parameters.animation)
     }
 
     /// A fling toward `end`: the scroll view's deceleration, or, with a spring and `snap`
-    /// on, the spring starting at the fling's velocity. Both run `slowdown` times slower.
+    /// on, the spring starting at the fling's velocity (``Motion/fling(from:to:velocity:animation:)``).
     func flingMotion(to end: Double, velocity: Double) -> Motion {
-        let settings = parameters.animation
-        if settings.spring != nil, settings.snap {
-            return Motion(from: offset, to: end, duration: settings.duration, animation: settings, velocity: velocity)
-        }
-        var motion = Motion.fling(from: offset, to: end, deceleration: settings.deceleration)
-        motion.slowdown = settings.slowdown
-        return motion
+        Motion.fling(from: offset, to: end, velocity: velocity, animation: parameters.animation)
     }
 
     /// Runs `motion` at `animation.fps`: one frame per tick, exactly on the target at the end.

@@ -19,10 +19,10 @@ extension Session {
                 throw WireError(.invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
             }
             return putInForceHere(step, at: now)
-        case let .export(format, at):
+        case let .export(format, at, options):
             let origin = ExportOrigin(version: version, revision: revision, path: path, source: source)
             do {
-                let text = try Export.text(format, parameters, offset: at ?? offset, origin: origin)
+                let text = try Export.text(format, parameters, offset: at ?? offset, origin: origin, options: options)
                 return .exported(ExportResult(format: format, text: text))
             } catch {
                 throw WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)")

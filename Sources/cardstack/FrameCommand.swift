@@ -30,7 +30,7 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The parameter file (TOML). Without it, the built-in defaults.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The scroll offset in points; k * spacing puts card k in front.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The scroll offset in points; k * spacing puts card k in front.", valueName: "points"))
     var offset: Double = 0
 
     @Flag(name: .long, help: "Indent the JSON for reading.")

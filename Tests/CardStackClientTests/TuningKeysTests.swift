@@ -27,6 +27,10 @@ import Testing
         let commands: [TuningCommand] = [
             .save, .history, .undo, .redo, .preset(name: "coverflow"), .preset(name: nil),
             .export(.swift, offset: nil), .export(.css, offset: 15.5),
+            .export(.swift, offset: -40, options: ExportOptions(name: "Checkout")),
+            .export(.css, offset: 30, options: ExportOptions(animate: .next)),
+            .export(.tokens, offset: nil, options: ExportOptions(animate: .fling(velocity: -1500))),
+            .export(.css, offset: nil, options: ExportOptions(animate: .prev)),
         ]
         for command in commands {
             let line = try WireJSON.encode(Request(id: .integer(1), .tuning(command)))
@@ -34,5 +38,20 @@ import Testing
         }
         #expect(!TuningCommand.isValidPresetName("../etc") && !TuningCommand.isValidPresetName(".hidden"))
         #expect(TuningCommand.isValidPresetName("zoom_flow-2"))
+    }
+
+    @Test func exportOptionsAreCheckedWhereTheyAreParsed() {
+        func error(_ args: String) -> String? {
+            guard case let .failure(e) = Request.parse(Array(#"{"id":1,"cmd":"export"\#(args)}"#.utf8)) else { return nil }
+            return e.error.message
+        }
+        #expect(error(#","format":"swift","name":"9lives""#)?.contains("ASCII letter") == true)
+        #expect(error(#","format":"css","name":"Checkout""#)?.contains("names the types of a swift export") == true)
+        #expect(error(#","format":"swift","animate":"next""#)?.contains("css and tokens") == true)
+        #expect(error(#","format":"css","animate":"fling:""#)?.contains("fling:V") == true)
+        #expect(error(#","format":"css","animate":"fling:1e400""#)?.contains("fling:V") == true)
+        #expect(error(#","format":"tokens","animate":"fling:-1500""#) == nil)
+        #expect(ExportAnimation(text: "fling:-1500") == .fling(velocity: -1500))
+        #expect(ExportOptions.isValidName("Checkout_2") && !ExportOptions.isValidName("Check-out") && !ExportOptions.isValidName(""))
     }
 }

@@ -50,6 +50,29 @@ import Testing
         #expect(reloader.loadedBytes == nil)
     }
 
+    /// Missing on the first read only, as a path through a swapped `..data` link can be.
+    final class OnceMissing: ParamsFileReading {
+        let misses = Mutex(1)
+
+        func read(_ path: String) throws(ParamsError) -> [UInt8] {
+            let miss = misses.withLock { n in
+                defer { n -= 1 }
+                return n > 0
+            }
+            if miss { throw ParamsError(.missing, "no file at \(path)", path: path) }
+            return Array("[layout]\nspacing = 41\n".utf8)
+        }
+    }
+
+    @Test func aReadThatMissesOnceIsTriedAgainBeforeTheFileCountsAsGone() {
+        var reloader = ParamsReloader(path: "/p.toml", files: OnceMissing())
+        guard case let .loaded(_, resolved) = reloader.reload(force: false).update else {
+            Issue.record("the second read finds the file")
+            return
+        }
+        #expect(resolved.parameters.layout.spacing == 41)
+    }
+
     @Test func anEmptyFileSaysSo() {
         let files = Files()
         files.set("")

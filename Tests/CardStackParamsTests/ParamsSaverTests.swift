@@ -81,6 +81,25 @@ import Testing
         #expect(crlf == "[layout]\r\nspacing = 31.0\r\n")
     }
 
+    @Test func aMultiLineArrayKeepsItsCommentsWhenItsCountStays() throws {
+        let text = "[layout]\nflip_range = [\n    1.0, # first\n    1.1 # second\n]\nspacing = 30.0\n"
+        let (out, changed) = try save(text) { $0.layout.flipRange = [2.5, 3.0] }
+        #expect(out == "[layout]\nflip_range = [\n    2.5, # first\n    3.0 # second\n]\nspacing = 30.0\n")
+        #expect(changed == ["layout.flip_range"])
+        // A trailing comma, comments before the first element and between element and comma.
+        let odd = "[layout]\nflip_range = [ # range\n  1.0 # a\n  , 1.1, # b\n] # after\n"
+        let (oddOut, _) = try save(odd) { $0.layout.flipRange = [1.25, 4.0] }
+        #expect(oddOut == "[layout]\nflip_range = [ # range\n  1.25 # a\n  , 4.0, # b\n] # after\n")
+    }
+
+    @Test func anArrayWhoseCountChangesIsWrittenWhole() throws {
+        let text = "[card]\ntitles = [\n  \"a, ]#\", # one\n  'b' # two\n]\n"
+        let (out, _) = try save(text) { $0.card.titles = ["x", "y", "z"] }
+        #expect(out == "[card]\ntitles = [\"x\", \"y\", \"z\"]\n")
+        let (same, _) = try save(text) { $0.card.titles = ["c", "d"] }
+        #expect(same == "[card]\ntitles = [\n  \"c\", # one\n  \"d\" # two\n]\n")
+    }
+
     @Test func anInlineTableIsRefusedWithAHint() throws {
         #expect(throws: ParamsError.self) {
             _ = try save("layout = { spacing = 30 }\n") { $0.layout.spacing = 31 }

@@ -101,9 +101,9 @@ public enum CSSExport {
 
 extension String {
     /// `*/` broken up so a comment stays one comment.
-    fileprivate var replacingStars: String { replacingAll("*/", "* /") }
+    var replacingStars: String { replacingAll("*/", "* /") }
 
-    fileprivate func replacingAll(_ target: String, _ replacement: String) -> String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

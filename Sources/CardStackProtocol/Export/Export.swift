@@ -1,15 +1,27 @@
 import CardLayout
 
-/// The three export formats behind one call, for the daemon and `cardstack export --config`.
+/// The export formats behind one call, for the daemon and `cardstack export --config`.
 public enum Export {
-    /// The exported text of `parameters` (with `offset` for the one frame CSS shows).
+    /// The exported text of `parameters` (with `offset` for the pose CSS shows and where an
+    /// animated transition starts).
     public static func text(
-        _ format: ExportFormat, _ parameters: Parameters, offset: Double, origin: ExportOrigin
+        _ format: ExportFormat, _ parameters: Parameters, offset: Double, origin: ExportOrigin,
+        options: ExportOptions = ExportOptions()
     ) throws -> String {
         switch format {
-        case .swift: SwiftExport.text(parameters, origin: origin)
-        case .css: CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
-        case .json: try WireJSON.encodePretty(parameters) + "\n"
+        case .swift:
+            return SwiftExport.text(parameters, origin: origin, name: options.name)
+        case .css:
+            guard let animate = options.animate else {
+                return CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
+            }
+            let transition = ExportTransition(parameters, from: offset, animate: animate)
+            return CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
+                + CSSExport.animation(transition)
+        case .json:
+            return try WireJSON.encodePretty(parameters) + "\n"
+        case .tokens:
+            return TokensExport.text(parameters, offset: offset, animate: options.animate ?? .next, origin: origin)
         }
     }
 }

@@ -11,20 +11,47 @@ import CardLayout
 /// projects use: a `UICollectionViewLayout` for stack, flip, zoom_flow and switcher7, an
 /// iCarousel delegate for the carousel types and switcher9 (`.custom`).
 public enum SwiftExport {
-    /// The file's text.
-    public static func text(_ parameters: Parameters, origin: ExportOrigin) -> String {
+    /// The file's text; `name` prefixes its types (`Tuned` gives `TunedLayout`, `TunedCard`,
+    /// `TunedCollectionViewLayout`, …) so two exports can live in one app.
+    public static func text(_ parameters: Parameters, origin: ExportOrigin, name: String = ExportOptions.defaultName) -> String {
         let style = parameters.layout.style
         var out = header(parameters, origin: origin)
         out += core(parameters)
+        out += motion(parameters)
+        out += timing(parameters)
         switch style {
         case .stack, .flip, .zoomFlow, .switcher7:
-            out += collectionViewAdapter(vertical: style == .stack || style == .flip)
+            out += collectionViewAdapter(parameters, vertical: style == .stack || style == .flip)
         case .switcher9:
             out += carouselAdapter(parameters, type: nil)
         default:
             out += carouselAdapter(parameters, type: CarouselType(style))
         }
-        return out
+        out += swiftUI(parameters)
+        return renamed(out, to: name)
+    }
+
+    /// `text` with every identifier that starts `Tuned` and a capital letter (the file's
+    /// types) starting `name` instead.
+    static func renamed(_ text: String, to name: String) -> String {
+        guard name != "Tuned" else { return text }
+        let chars = Array(text.unicodeScalars)
+        let prefix = Array("Tuned".unicodeScalars)
+        func isIdentifier(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "T", i + prefix.count < chars.count, Array(chars[i..<i + prefix.count]) == prefix,
+                chars[i + prefix.count].properties.isUppercase, i == 0 || !isIdentifier(chars[i - 1])
+            {
+                out.append(contentsOf: name.unicodeScalars)
+                i += prefix.count
+            } else {
+                out.append(chars[i])
+                i += 1
+            }
+        }
+        return String(out)
     }
 
     static func header(_ p: Parameters, origin: ExportOrigin) -> String {
@@ -33,10 +60,13 @@ public enum SwiftExport {
         // From \(origin.summary).
         // Style \(p.layout.style.rawValue), \(p.layout.cards) cards, \(literal(p.layout.spacing)) pt of scroll per card.
         //
-        // Add the cardstack package to the app and link its CardLayout library product (the
-        // README's "Exporting" section says how); CardLayout has no Foundation and builds for iOS.
+        // Add the package in cardstack's CardStackKit/ directory to the app and link its
+        // CardLayout library product (docs/exporting.md says how); CardLayout has no Foundation,
+        // depends on swift-numerics alone and builds for iOS.
         // TunedLayout.cards(offset:) gives the cards of a frame back to front, exactly as
-        // `cardstack frame --offset X` computes them. Regenerate instead of editing by hand.
+        // `cardstack frame --offset X` computes them; TunedLayout.offset(from:to:velocity:at:)
+        // and the fling functions move the offset exactly as the daemon animates it.
+        // Regenerate instead of editing by hand.
 
         import CardLayout
 
@@ -80,6 +110,19 @@ public enum SwiftExport {
             /// in the middle (UICollectionViewLayoutAttributes has no anchor point).
             public var centeredTransform: [Double] {
                 let dx = (anchor.x - 0.5) * size.width, dy = (anchor.y - 0.5) * size.height
+                return Transform3D.translation(-dx, -dy, 0).then(Transform3D(transform))
+                    .then(.translation(dx, dy, 0)).entries
+            }
+
+            /// The card's top-left corner before the transform, in viewport points.
+            public var origin: Point {
+                Point(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+            }
+
+            /// `transform` moved to act about the card's top-left corner, for views whose
+            /// transforms work in their own coordinates (SwiftUI's `projectionEffect`).
+            public var cornerTransform: [Double] {
+                let dx = anchor.x * size.width, dy = anchor.y * size.height
                 return Transform3D.translation(-dx, -dy, 0).then(Transform3D(transform))
                     .then(.translation(dx, dy, 0)).entries
             }
@@ -131,261 +174,5 @@ public enum SwiftExport {
         }
 
         """
-    }
-
-    /// One `p.table.key = value` line per parameter, every one written out (not only those
-    /// that differ from `Parameters()`), so a later CardLayout with other defaults still
-    /// gives these numbers.
-    static func assignments(_ p: Parameters) -> [String] {
-        var lines: [String] = []
-        func add(_ name: String, _ text: String) { lines.append("p.\(name) = \(text)") }
-        add("layout.style", "Style(rawValue: \"\(p.layout.style.rawValue)\") ?? .stack")
-        add("layout.cards", String(p.layout.cards))
-        add("layout.wrap", String(p.layout.wrap))
-        add("layout.spacing", literal(p.layout.spacing))
-        add("layout.scaleStep", literal(p.layout.scaleStep))
-        add("layout.m34", literal(p.layout.m34))
-        add("layout.flipRange", literal(p.layout.flipRange))
-        add("card.width", literal(p.card.width))
-        add("card.height", literal(p.card.height))
-        add("card.anchor", literal(p.card.anchor))
-        add("card.titles", "[" + p.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
-        add("viewport.width", literal(p.viewport.width))
-        add("viewport.height", literal(p.viewport.height))
-        add("animation.fps", String(p.animation.fps))
-        add("animation.deceleration", literal(p.animation.deceleration))
-        add("animation.snap", String(p.animation.snap))
-        let c = p.carousel
-        func option(_ name: String, _ value: Double?) { if let value { lines.append("p.carousel.\(name) = \(literal(value))") } }
-        option("itemSpacing", c.itemSpacing)
-        option("arc", c.arc)
-        option("radius", c.radius)
-        option("angle", c.angle)
-        option("tilt", c.tilt)
-        if let count = c.count { lines.append("p.carousel.count = \(count)") }
-        if let visible = c.visibleItems { lines.append("p.carousel.visibleItems = \(visible)") }
-        option("fadeMin", c.fadeMin)
-        option("fadeMax", c.fadeMax)
-        option("fadeRange", c.fadeRange)
-        option("fadeMinAlpha", c.fadeMinAlpha)
-        if let b = c.showBackfaces { lines.append("p.carousel.showBackfaces = \(b)") }
-        if let b = c.vertical { lines.append("p.carousel.vertical = \(b)") }
-        if let v = c.viewpoint { lines.append("p.carousel.viewpoint = \(literal(v))") }
-        return lines
-    }
-
-    /// A Swift literal that reads back as exactly `x`.
-    static func literal(_ x: Double) -> String {
-        if x == .infinity { return ".infinity" }
-        if x == -.infinity { return "-.infinity" }
-        return "\(x)"
-    }
-
-    static func literal(_ xs: [Double]) -> String {
-        "[" + xs.map { literal($0) }.joined(separator: ", ") + "]"
-    }
-
-    static func collectionViewAdapter(vertical: Bool) -> String {
-        """
-
-        #if canImport(UIKit)
-        import UIKit
-
-        /// The layout as a UICollectionViewLayout: one section, item k is card k. The
-        /// collection view scrolls \(vertical ? "vertically" : "horizontally"), one card per `TunedLayout.spacing`
-        /// points, and comes to rest on a card. Frames are in viewport points: make the
-        /// collection view `TunedLayout.viewport` in size (or tune the viewport to it).
-        /// A collection view does not wrap: the content covers one turn of the deck.
-        open class TunedCollectionViewLayout: UICollectionViewLayout {
-            public static let scrollsVertically = \(vertical)
-            private var attributes: [UICollectionViewLayoutAttributes] = []
-
-            open override var collectionViewContentSize: CGSize {
-                guard let view = collectionView else { return .zero }
-                let length = CGFloat(Double(max(TunedLayout.itemCount - 1, 0)) * TunedLayout.spacing)
-                return Self.scrollsVertically
-                    ? CGSize(width: view.bounds.width, height: view.bounds.height + length)
-                    : CGSize(width: view.bounds.width + length, height: view.bounds.height)
-            }
-
-            open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
-
-            open override func prepare() {
-                super.prepare()
-                guard let view = collectionView else {
-                    attributes = []
-                    return
-                }
-                let origin = view.contentOffset
-                let offset = Double(Self.scrollsVertically ? origin.y : origin.x)
-                let count = view.numberOfSections > 0 ? view.numberOfItems(inSection: 0) : 0
-                var seen = Set<Int>()
-                var frontToBack: [UICollectionViewLayoutAttributes] = []
-                // Front to back, so an item shown twice keeps its nearer copy.
-                for card in TunedLayout.cards(offset: offset).reversed()
-                where card.item < count && seen.insert(card.item).inserted {
-                    let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: card.item, section: 0))
-                    a.size = CGSize(width: card.size.width, height: card.size.height)
-                    let center = card.center
-                    a.center = CGPoint(x: CGFloat(center.x) + origin.x, y: CGFloat(center.y) + origin.y)
-                    a.transform3D = CATransform3D(tuned: card.centeredTransform)
-                    a.alpha = CGFloat(card.alpha)
-                    a.zIndex = card.zIndex
-                    frontToBack.append(a)
-                }
-                attributes = frontToBack.reversed()
-            }
-
-            open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-                attributes
-            }
-
-            open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-                attributes.first { $0.indexPath == indexPath }
-            }
-
-            /// Snap: the scroll ends on a card, where the daemon's fling would.
-            open override func targetContentOffset(
-                forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
-            ) -> CGPoint {
-                guard let view = collectionView else { return proposedContentOffset }
-                let current = Double(Self.scrollsVertically ? view.contentOffset.y : view.contentOffset.x)
-                // UIKit's velocity is in points per millisecond.
-                let speed = Double(Self.scrollsVertically ? velocity.y : velocity.x) * 1000
-                let proposed = Double(Self.scrollsVertically ? proposedContentOffset.y : proposedContentOffset.x)
-                var end = speed == 0 ? TunedLayout.restingOffset(from: proposed, velocity: 0)
-                    : TunedLayout.restingOffset(from: current, velocity: speed)
-                end = min(max(end, 0), Double(max(TunedLayout.itemCount - 1, 0)) * TunedLayout.spacing)
-                return Self.scrollsVertically
-                    ? CGPoint(x: proposedContentOffset.x, y: CGFloat(end))
-                    : CGPoint(x: CGFloat(end), y: proposedContentOffset.y)
-            }
-        }
-
-        \(transformExtension)
-        #endif
-
-        """
-    }
-
-    static let transformExtension = """
-        extension CATransform3D {
-            /// A Core Animation transform from 16 numbers, m11...m44 row by row.
-            init(tuned m: [Double]) {
-                self.init(
-                    m11: CGFloat(m[0]), m12: CGFloat(m[1]), m13: CGFloat(m[2]), m14: CGFloat(m[3]),
-                    m21: CGFloat(m[4]), m22: CGFloat(m[5]), m23: CGFloat(m[6]), m24: CGFloat(m[7]),
-                    m31: CGFloat(m[8]), m32: CGFloat(m[9]), m33: CGFloat(m[10]), m34: CGFloat(m[11]),
-                    m41: CGFloat(m[12]), m42: CGFloat(m[13]), m43: CGFloat(m[14]), m44: CGFloat(m[15]))
-            }
-        }
-        """
-
-    /// iCarousel's type names in Swift.
-    static func typeName(_ type: CarouselType) -> String {
-        switch type {
-        case .linear: ".linear"
-        case .rotary: ".rotary"
-        case .invertedRotary: ".invertedRotary"
-        case .cylinder: ".cylinder"
-        case .invertedCylinder: ".invertedCylinder"
-        case .wheel: ".wheel"
-        case .invertedWheel: ".invertedWheel"
-        case .coverflow: ".coverFlow"
-        case .coverflow2: ".coverFlow2"
-        case .timeMachine: ".timeMachine"
-        case .invertedTimeMachine: ".invertedTimeMachine"
-        }
-    }
-
-    /// The iCarousel delegate: the type and its options for a carousel type, or `.custom`
-    /// with the layout's own transforms (switcher9) when `type` is nil.
-    static func carouselAdapter(_ p: Parameters, type: CarouselType?) -> String {
-        var options = ""
-        if let type {
-            let o = CarouselOptions(type, p)
-            func number(_ x: Double) -> String { x.isFinite ? "\(x)" : (x < 0 ? "-CGFloat.infinity" : "CGFloat.infinity") }
-            options = """
-                        case .wrap: return \(p.layout.wrap ? 1 : 0)
-                        case .spacing: return \(number(o.spacing))
-                        case .arc: return \(number(o.arc))
-                        case .radius: return \(number(o.radius))
-                        case .angle: return \(number(o.angle))
-                        case .tilt: return \(number(o.tilt))
-                        case .count: return \(o.count)
-                        case .visibleItems: return \(o.visibleItems)
-                        case .fadeMin: return \(number(o.fadeMin))
-                        case .fadeMax: return \(number(o.fadeMax))
-                        case .fadeRange: return \(number(o.fadeRange))
-                        case .fadeMinAlpha: return \(number(o.fadeMinAlpha))
-                        case .showBackfaces: return \(o.showBackfaces ? 1 : 0)
-                        // A drag of d points moves d * offsetMultiplier / itemWidth items: one per spacing points.
-                        case .offsetMultiplier: return \(number(o.itemWidth / p.layout.spacing))
-                """
-        } else {
-            options = """
-                        case .wrap: return \(p.layout.wrap ? 1 : 0)
-                """
-        }
-        let custom = type == nil ? """
-
-                    /// `.custom`: each item's transform from the layout itself, about the item's
-                    /// centre, moved from the carousel's centre to where the layout puts it.
-                    /// (The layout's alpha cannot go through a transform: fade the item views
-                    /// from `TunedLayout.cards(offset:)` if you need it.)
-                    public func carousel(
-                        _ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D
-                    ) -> CATransform3D {
-                        let position = -Double(offset) * TunedLayout.spacing
-                        guard let card = TunedLayout.cards(offset: position).last(where: { $0.item == 0 }) else {
-                            return CATransform3DMakeScale(0, 0, 1)  // not visible at this offset
-                        }
-                        let center = card.center, viewport = TunedLayout.viewport
-                        return CATransform3DConcat(
-                            CATransform3D(tuned: card.centeredTransform),
-                            CATransform3DMakeTranslation(
-                                CGFloat(center.x - viewport.width / 2), CGFloat(center.y - viewport.height / 2), 0))
-                    }
-            """ : ""
-        return """
-
-            #if canImport(UIKit) && canImport(iCarousel)
-            import UIKit
-            import iCarousel
-
-            /// iCarousel's delegate for the tuned numbers: `configure(carousel)` sets the type,
-            /// perspective and delegate (keep a strong reference to this object: iCarousel's
-            /// delegate is weak); the data source stays yours, with
-            /// item views of `TunedLayout.parameters.card` size. With iCarousel in a bridging
-            /// header instead of a module, drop `&& canImport(iCarousel)` and the import.
-            public final class TunedCarouselDelegate: NSObject, iCarouselDelegate {
-                public static let carouselType: iCarouselType = \(type.map(typeName) ?? ".custom")
-
-                /// Sets `carousel` up for the tuned numbers: its type, perspective (`layout.m34`),
-                /// viewpoint offset, and this object as its delegate.\((p.carousel.vertical ?? false) ? " Set `vertical` (isVertical) to true as well: the carousel was tuned vertical." : "")
-                public func configure(_ carousel: iCarousel) {
-                    carousel.type = Self.carouselType
-                    carousel.perspective = CGFloat(TunedLayout.parameters.layout.m34)
-                    carousel.viewpointOffset = CGSize(width: \(literal(p.carousel.viewpoint?.first ?? 0)), height: \(literal(p.carousel.viewpoint?.last ?? 0)))
-                    carousel.delegate = self
-                }
-
-                public func carouselItemWidth(_ carousel: iCarousel) -> CGFloat {
-                    CGFloat(\((p.carousel.vertical ?? false) ? "TunedLayout.parameters.card.height" : "TunedLayout.parameters.card.width"))
-                }
-
-                public func carousel(_ carousel: iCarousel, valueFor option: iCarouselOption, withDefault value: CGFloat) -> CGFloat {
-                    switch option {
-            \(options)
-                    default: return value
-                    }
-                }
-            \(custom)
-            }
-
-            \(type == nil ? transformExtension : "")
-            #endif
-
-            """
     }
 }

@@ -81,3 +81,48 @@ open class UICollectionViewLayout: NSObject {
         forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
     ) -> CGPoint { proposedContentOffset }
 }
+
+// Timing: what the exported motion adapters hand to UIKit and Core Animation.
+public typealias TimeInterval = Double
+public typealias CFTimeInterval = Double
+
+public struct CGVector: Equatable {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+}
+
+public protocol UITimingCurveProvider {}
+
+@MainActor open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {}
+}
+
+@MainActor open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
+}
+
+@MainActor open class UIViewPropertyAnimator: NSObject {
+    public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {}
+    open func addAnimations(_ animation: @escaping () -> Void) {}
+    open func startAnimation() {}
+}
+
+open class CAMediaTimingFunction: NSObject {
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {}
+}
+
+open class CABasicAnimation: NSObject {
+    public init(keyPath path: String?) {}
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var duration: CFTimeInterval = 0
+    open var timingFunction: CAMediaTimingFunction?
+}
+
+open class CASpringAnimation: CABasicAnimation {
+    open var mass: CGFloat = 1
+    open var stiffness: CGFloat = 100
+    open var damping: CGFloat = 10
+    open var initialVelocity: CGFloat = 0
+}

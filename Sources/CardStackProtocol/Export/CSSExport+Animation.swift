@@ -1,0 +1,103 @@
+import CardLayout
+
+extension CSSExport {
+    /// `--animate`: the transition as one `@keyframes` rule and one `animation` declaration per
+    /// card, to follow the static pose (which stays the state before the transition starts).
+    ///
+    /// Every card the transition shows is an element of its own (`data-item` and `data-index`,
+    /// the virtual index, since a wrapping deck can show an item twice). Its keyframes hold its
+    /// place, transform, opacity and draw order at the moments ``CSSKeyframes`` keeps; while
+    /// the frame does not show it, it is `visibility: hidden` where it was last (or will next be)
+    /// shown. Timing: `cubic-bezier()` pieces of the tuned curve between keyframes when the move
+    /// follows a Bézier; otherwise (a spring, `decelerate`, a fling) the keyframes follow the
+    /// curve and the browser goes straight (`linear`) between them.
+    public static func animation(_ transition: ExportTransition) -> String {
+        let motion = transition.motion
+        let head = """
+
+
+            /* Animation: `\(transition.animate.text)` from offset \(number(motion.from)) to \(number(Layout.normalize(motion.to, transition.parameters))), \(number(transition.duration)) s,
+            """
+        guard transition.duration > 0 else {
+            return head + "\n   no move: the offset is already where the transition would end. */\n"
+        }
+        let keyframes = CSSKeyframes(transition)
+        let keys = keyframes.keys
+        let count = keyframes.moments.values.map(\.count).reduce(0, +)
+        let timing: String
+        if let p = keyframes.bezier {
+            timing = "the curve cubic-bezier(\(p.map(number).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
+        } else if transition.parameters.animation.spring != nil, transition.motion.spring != nil {
+            timing = "the spring, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
+        } else {
+            timing = "the deceleration curve, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
+        }
+        var markup: [String] = []
+        var rules: [String] = []
+        for key in keys {
+            let name = "cardstack-\(key.item)-\(key.index < 0 ? "m\(-key.index)" : "\(key.index)")"
+            let moments = keyframes.moments[key] ?? []
+            guard let first = moments.lazy.compactMap({ $0.cards[key] }).first else { continue }
+            markup.append("  <div class=\"card\" data-item=\"\(key.item)\" data-index=\"\(key.index)\">\(escape(first.title))</div>")
+            rules.append("""
+                .cardstack > .card[data-item="\(key.item)"][data-index="\(key.index)"] {
+                  width: \(px(first.size.width));
+                  height: \(px(first.size.height));
+                  transform-origin: \(px(first.anchor.x * first.size.width)) \(px(first.anchor.y * first.size.height)) 0;
+                  animation: \(name) \(number(transition.duration))s linear both;
+                }
+                """)
+            rules.append("@keyframes \(name) {\n" + frames(of: key, in: moments, keyframes).joined(separator: "\n") + "\n}")
+        }
+        return head + """
+
+               timing: \(timing).
+               Markup for the animation (one element per card it shows; the text is up to you):
+
+            <div class="cardstack">
+            \(markup.joined(separator: "\n").replacingStars)
+            </div>
+            */
+
+            \(rules.joined(separator: "\n\n"))
+
+            """
+    }
+
+    /// The keyframe blocks of the card `key`.
+    private static func frames(of key: CSSKeyframes.Key, in moments: [CSSKeyframes.Moment], _ keyframes: CSSKeyframes) -> [String] {
+        var blocks: [String] = []
+        var last: (card: CardPlacement, order: Int)? = nil
+        // Where the card is shown next, for the moments before it first appears.
+        guard let firstShown = moments.lazy.compactMap({ m in m.cards[key].map { ($0, m.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0) } }).first else { return [] }
+        for (i, moment) in moments.enumerated() {
+            let shown = moment.cards[key].map { card in (card: card, order: moment.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0) }
+            if let shown { last = shown }
+            let (card, order) = shown ?? last ?? firstShown
+            var lines = [
+                "left: \(short(card.position.x - card.anchor.x * card.size.width))px",
+                "top: \(short(card.position.y - card.anchor.y * card.size.height))px",
+                "transform: matrix3d(\(card.transform.entries.map(short).joined(separator: ", ")))",
+                "opacity: \(short(card.alpha))",
+                "z-index: \(order + 1)",
+                "visibility: \(shown == nil ? "hidden" : "visible")",
+            ]
+            if i + 1 < moments.count, let p = keyframes.easing(moment.fraction, moments[i + 1].fraction) {
+                lines.append("animation-timing-function: cubic-bezier(\(p.map(number).joined(separator: ", ")))")
+            }
+            blocks.append("  \(number(moment.fraction * 100))% { " + lines.joined(separator: "; ") + "; }")
+        }
+        return blocks
+    }
+
+    /// `x` to 9 significant digits (a billionth of the value: far below a hundredth of a
+    /// pixel for any number a frame holds), as a CSS number.
+    static func short(_ x: Double) -> String {
+        guard x != 0, x.isFinite else { return number(x) }
+        var scale = 1.0
+        var magnitude = abs(x)
+        while magnitude >= 1e9 { magnitude /= 10; scale /= 10 }
+        while magnitude < 1e8 { magnitude *= 10; scale *= 10 }
+        return number((x * scale).rounded() / scale)
+    }
+}

@@ -1,0 +1,126 @@
+import CardLayout
+
+extension SwiftExport {
+    /// The pure motion API: the daemon's own moves (CardLayout's `Motion.step`, `Motion.fling`,
+    /// `Layout.stepTarget`, `Layout.flingTarget`) with the exported parameters at speed 1, and
+    /// the numbers the UIKit and SwiftUI adapters hand on, as plain `static let`s.
+    static func motion(_ p: Parameters) -> String {
+        let a = p.animation
+        var lets = """
+                /// Seconds a `next`, `prev`, `snap` or `scroll_to` takes along the curve\(a.spring == nil ? "" : " (the spring ignores it)").
+                public static let duration = \(literal(a.duration))
+                /// Seconds a deck edit takes: remove, insert, move.
+                public static let removeDuration = \(literal(a.removeDuration))
+                public static let insertDuration = \(literal(a.insertDuration))
+                public static let editMoveDuration = \(literal(a.moveDuration))
+
+            """
+        if let spring = a.spring {
+            let w = 2 * Double.pi / spring.response
+            lets += """
+                    /// The spring as tuned (SwiftUI's response and dampingFraction).
+                    public static let response = \(literal(spring.response))
+                    public static let dampingRatio = \(literal(spring.dampingRatio))
+                    /// The same spring as UIKit and Core Animation spell it: mass 1,
+                    /// stiffness (2π / response)², damping 4π · dampingRatio / response.
+                    public static let mass = 1.0
+                    public static let stiffness = \(literal(w * w))
+                    public static let damping = \(literal(4 * Double.pi * spring.dampingRatio / spring.response))
+
+                """
+        }
+        if let points = a.curve.controlPoints {
+            lets += """
+                    /// The curve's cubic Bézier control points (\(a.curve.name.map { "Core Animation's \($0)" } ?? "tuned")).
+                    public static let controlPoint1 = (x: \(literal(points[0])), y: \(literal(points[1])))
+                    public static let controlPoint2 = (x: \(literal(points[2])), y: \(literal(points[3])))
+
+                """
+        } else {
+            let fit = BezierFit.nearest(toDecelerate: a.deceleration, duration: a.duration)
+            let error = fit.error * p.layout.spacing
+            lets += """
+                    /// `decelerate` is no cubic Bézier: the nearest one, for APIs that need one.
+                    /// Along a one-card move (\(literal(p.layout.spacing)) pt) it strays at most \(rounded(error)) pt from
+                    /// the daemon's curve (\(rounded(fit.error * 100)) % of any move's length);
+                    /// `offset(from:to:velocity:at:)` is exact.
+                    public static let controlPoint1 = (x: \(literal(fit.points[0])), y: \(literal(fit.points[1])))
+                    public static let controlPoint2 = (x: \(literal(fit.points[2])), y: \(literal(fit.points[3])))
+                    /// The nearest Bézier's largest error, as a fraction of the move's length.
+                    public static let nearestBezierError = \(literal(fit.error))
+
+                """
+        }
+        return """
+
+            /// The motion: how the offset moves in a `next`, `prev`, `snap`, `scroll_to` or fling,
+            /// computed by the same CardLayout functions the daemon's session calls, at speed 1
+            /// (the tuning file's `slowdown` is left out).
+            extension TunedLayout {
+            \(lets)
+                /// `[animation]` as an app plays it: the exported table with `slowdown` 1.
+                public static let motionParameters: Parameters.Animation = {
+                    var a = parameters.animation
+                    a.slowdown = 1
+                    return a
+                }()
+
+                /// The offset `t` seconds after a move from `from` to `to` starts, with `velocity`
+                /// (points per second, used by a spring) at the start: exactly the daemon's frames'
+                /// offsets for `next`, `prev`, `snap` and `scroll_to`, wrapped or clamped like them.
+                public static func offset(from: Double, to: Double, velocity: Double = 0, at t: Double) -> Double {
+                    Layout.normalize(position(from: from, to: to, velocity: velocity, at: t), parameters)
+                }
+
+                /// The same move in unwrapped offsets (for a scroll view's contentOffset).
+                public static func position(from: Double, to: Double, velocity: Double = 0, at t: Double) -> Double {
+                    // Like the daemon, a move that goes nowhere does not run (whatever the velocity).
+                    from == to ? to : Motion.step(from: from, to: to, velocity: velocity, animation: motionParameters).position(at: t)
+                }
+
+                /// Seconds until that move is over (a spring's settle time).
+                public static func moveDuration(from: Double, to: Double, velocity: Double = 0) -> Double {
+                    from == to ? 0 : Motion.step(from: from, to: to, velocity: velocity, animation: motionParameters).end
+                }
+
+                /// Where `next` (steps 1), `prev` (-1) or several steps go from `offset`, as the daemon computes it.
+                public static func stepTarget(from offset: Double, steps: Int) -> Double {
+                    Layout.stepTarget(from: offset, steps: steps, parameters)
+                }
+
+                /// Where a fling at `velocity` points per second from `offset` comes to rest (unwrapped).
+                public static func flingTarget(from offset: Double, velocity: Double) -> Double {
+                    Layout.flingTarget(from: offset, velocity: velocity, parameters)
+                }
+
+                /// The offset `t` seconds into that fling, exactly as the daemon's frames have it.
+                public static func flingOffset(from offset: Double, velocity: Double, at t: Double) -> Double {
+                    Layout.normalize(flingPosition(from: offset, velocity: velocity, at: t), parameters)
+                }
+
+                /// The fling in unwrapped offsets.
+                public static func flingPosition(from offset: Double, velocity: Double, at t: Double) -> Double {
+                    let motion = fling(from: offset, velocity: velocity)
+                    return motion.from == motion.to ? motion.to : motion.position(at: t)
+                }
+
+                /// Seconds until the fling is over.
+                public static func flingDuration(from offset: Double, velocity: Double) -> Double {
+                    let motion = fling(from: offset, velocity: velocity)
+                    return motion.from == motion.to ? 0 : motion.end
+                }
+
+                static func fling(from offset: Double, velocity: Double) -> Motion {
+                    Motion.fling(
+                        from: offset, to: flingTarget(from: offset, velocity: velocity), velocity: velocity, animation: motionParameters)
+                }
+            }
+
+            """
+    }
+
+    /// `x` to 4 significant decimals, for comments.
+    static func rounded(_ x: Double) -> String {
+        "\((x * 10000).rounded() / 10000)"
+    }
+}

@@ -1,0 +1,74 @@
+import CardLayout
+
+extension SwiftExport {
+    /// One `p.table.key = value` line per parameter, every one written out (not only those
+    /// that differ from `Parameters()`), so a later CardLayout with other defaults still
+    /// gives these numbers.
+    static func assignments(_ p: Parameters) -> [String] {
+        var lines: [String] = []
+        func add(_ name: String, _ text: String) { lines.append("p.\(name) = \(text)") }
+        add("layout.style", "Style(rawValue: \"\(p.layout.style.rawValue)\") ?? .stack")
+        add("layout.cards", String(p.layout.cards))
+        add("layout.wrap", String(p.layout.wrap))
+        add("layout.spacing", literal(p.layout.spacing))
+        add("layout.scaleStep", literal(p.layout.scaleStep))
+        add("layout.m34", literal(p.layout.m34))
+        add("layout.flipRange", literal(p.layout.flipRange))
+        add("card.width", literal(p.card.width))
+        add("card.height", literal(p.card.height))
+        add("card.anchor", literal(p.card.anchor))
+        add("card.titles", "[" + p.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
+        add("viewport.width", literal(p.viewport.width))
+        add("viewport.height", literal(p.viewport.height))
+        add("animation.fps", String(p.animation.fps))
+        add("animation.deceleration", literal(p.animation.deceleration))
+        add("animation.snap", String(p.animation.snap))
+        add("animation.duration", literal(p.animation.duration))
+        add("animation.removeDuration", literal(p.animation.removeDuration))
+        add("animation.insertDuration", literal(p.animation.insertDuration))
+        add("animation.moveDuration", literal(p.animation.moveDuration))
+        add("animation.curve", curveLiteral(p.animation.curve))
+        add("animation.spring", p.animation.spring.map { "Spring(dampingRatio: \(literal($0.dampingRatio)), response: \(literal($0.response)))" } ?? "nil")
+        add("animation.slowdown", literal(p.animation.slowdown))
+        let c = p.carousel
+        func option(_ name: String, _ value: Double?) { if let value { lines.append("p.carousel.\(name) = \(literal(value))") } }
+        option("itemSpacing", c.itemSpacing)
+        option("arc", c.arc)
+        option("radius", c.radius)
+        option("angle", c.angle)
+        option("tilt", c.tilt)
+        if let count = c.count { lines.append("p.carousel.count = \(count)") }
+        if let visible = c.visibleItems { lines.append("p.carousel.visibleItems = \(visible)") }
+        option("fadeMin", c.fadeMin)
+        option("fadeMax", c.fadeMax)
+        option("fadeRange", c.fadeRange)
+        option("fadeMinAlpha", c.fadeMinAlpha)
+        if let b = c.showBackfaces { lines.append("p.carousel.showBackfaces = \(b)") }
+        if let b = c.vertical { lines.append("p.carousel.vertical = \(b)") }
+        if let v = c.viewpoint { lines.append("p.carousel.viewpoint = \(literal(v))") }
+        return lines
+    }
+
+    /// The curve as a `TimingCurve` literal.
+    static func curveLiteral(_ curve: TimingCurve) -> String {
+        switch curve {
+        case .decelerate: ".decelerate"
+        case .linear: ".linear"
+        case .easeIn: ".easeIn"
+        case .easeOut: ".easeOut"
+        case .easeInOut: ".easeInOut"
+        case let .bezier(x1, y1, x2, y2): ".bezier(\(literal(x1)), \(literal(y1)), \(literal(x2)), \(literal(y2)))"
+        }
+    }
+
+    /// A Swift literal that reads back as exactly `x`.
+    static func literal(_ x: Double) -> String {
+        if x == .infinity { return ".infinity" }
+        if x == -.infinity { return "-.infinity" }
+        return "\(x)"
+    }
+
+    static func literal(_ xs: [Double]) -> String {
+        "[" + xs.map { literal($0) }.joined(separator: ", ") + "]"
+    }
+}

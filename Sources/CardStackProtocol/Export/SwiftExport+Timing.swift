@@ -1,0 +1,147 @@
+import CardLayout
+
+extension SwiftExport {
+    /// UIKit's and Core Animation's timing objects for the tuned move, under
+    /// `#if canImport(UIKit)`, every number read from the pure part's `static let`s.
+    static func timing(_ p: Parameters) -> String {
+        let a = p.animation
+        let provider: String
+        let core: String
+        if a.spring != nil {
+            provider = """
+                        // UIKit's initial velocity is relative: points per second over the distance.
+                        let distance = to - from
+                        let relative = distance == 0 ? 0 : velocity / distance
+                        return UISpringTimingParameters(
+                            mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping),
+                            initialVelocity: CGVector(dx: CGFloat(relative), dy: 0))
+                """
+            core = """
+                        let animation = CASpringAnimation(keyPath: keyPath)
+                        animation.mass = CGFloat(mass)
+                        animation.stiffness = CGFloat(stiffness)
+                        animation.damping = CGFloat(damping)
+                        let distance = to - from
+                        animation.initialVelocity = CGFloat(distance == 0 ? 0 : velocity / distance)
+                        animation.fromValue = from
+                        animation.toValue = to
+                        animation.duration = moveDuration(from: from, to: to, velocity: velocity)
+                        return animation
+                """
+        } else {
+            provider = """
+                        UICubicTimingParameters(
+                            controlPoint1: CGPoint(x: CGFloat(controlPoint1.x), y: CGFloat(controlPoint1.y)),
+                            controlPoint2: CGPoint(x: CGFloat(controlPoint2.x), y: CGFloat(controlPoint2.y)))
+                """
+            core = """
+                        let animation = CABasicAnimation(keyPath: keyPath)
+                        animation.timingFunction = CAMediaTimingFunction(
+                            controlPoints: Float(controlPoint1.x), Float(controlPoint1.y), Float(controlPoint2.x), Float(controlPoint2.y))
+                        animation.fromValue = from
+                        animation.toValue = to
+                        animation.duration = moveDuration(from: from, to: to, velocity: velocity)
+                        return animation
+                """
+        }
+        let kind = a.spring != nil
+            ? "the spring: `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
+            : (a.curve == .decelerate
+                ? "the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve)"
+                : "the curve's cubic Bézier: `UICubicTimingParameters(controlPoint1:controlPoint2:)`")
+        return """
+
+            #if canImport(UIKit)
+            import UIKit
+
+            extension TunedLayout {
+                /// UIKit's timing for a move from `from` to `to` starting at `velocity` points per
+                /// second: \(kind).
+                @MainActor
+                public static func timingParameters(from: Double, to: Double, velocity: Double = 0) -> any UITimingCurveProvider {
+            \(provider)
+                }
+
+                /// A property animator for that move, running `moveDuration(from:to:velocity:)`
+                /// seconds; add the animations that set the offset (or anything else) to `to`.
+                @MainActor
+                public static func propertyAnimator(from: Double, to: Double, velocity: Double = 0) -> UIViewPropertyAnimator {
+                    UIViewPropertyAnimator(
+                        duration: moveDuration(from: from, to: to, velocity: velocity),
+                        timingParameters: timingParameters(from: from, to: to, velocity: velocity))
+                }
+
+                /// The same move as a Core Animation animation of `keyPath` (\(a.spring != nil ? "`CASpringAnimation`" : "`CABasicAnimation` with a `CAMediaTimingFunction`")).
+                @MainActor
+                public static func coreAnimation(keyPath: String, from: Double, to: Double, velocity: Double = 0) -> CABasicAnimation {
+            \(core)
+                }
+            }
+
+            \(displayLinkAnimator)
+            #endif
+
+            """
+    }
+
+    /// Sets a collection view's contentOffset every screen refresh from the exact motion:
+    /// the one way to play `decelerate` (no UIKit curve is that curve) and a fling exactly.
+    static let displayLinkAnimator = """
+        #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist
+        /// Plays a move on a collection view's contentOffset frame by frame from
+        /// `TunedLayout.position(from:to:velocity:at:)` (or a fling from `flingPosition`), driven by
+        /// a CADisplayLink: exactly the daemon's curve, whatever it is. Keep a reference while it runs.
+        @MainActor
+        public final class TunedMoveAnimator: NSObject {
+            private weak var view: UICollectionView?
+            private let vertical: Bool
+            private let position: (Double) -> Double
+            private let duration: Double
+            private var link: CADisplayLink?
+            private var start: CFTimeInterval?
+
+            /// A move from the view's offset to `to`, along the axis the layout scrolls.
+            public init(view: UICollectionView, to: Double, velocity: Double = 0, vertical: Bool) {
+                let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
+                self.view = view
+                self.vertical = vertical
+                position = { TunedLayout.position(from: from, to: to, velocity: velocity, at: $0) }
+                duration = TunedLayout.moveDuration(from: from, to: to, velocity: velocity)
+            }
+
+            /// A fling at `velocity` points per second from the view's offset.
+            public init(view: UICollectionView, flingVelocity velocity: Double, vertical: Bool) {
+                let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
+                self.view = view
+                self.vertical = vertical
+                position = { TunedLayout.flingPosition(from: from, velocity: velocity, at: $0) }
+                duration = TunedLayout.flingDuration(from: from, velocity: velocity)
+            }
+
+            public func start() {
+                link?.invalidate()
+                start = nil
+                let link = CADisplayLink(target: self, selector: #selector(step(_:)))
+                link.add(to: .main, forMode: .common)
+                self.link = link
+            }
+
+            public func stop() {
+                link?.invalidate()
+                link = nil
+            }
+
+            @objc private func step(_ link: CADisplayLink) {
+                guard let view else { return stop() }
+                let begun = start ?? link.timestamp
+                start = begun
+                let t = link.timestamp - begun
+                let offset = CGFloat(position(min(t, duration)))
+                view.contentOffset = vertical
+                    ? CGPoint(x: view.contentOffset.x, y: offset) : CGPoint(x: offset, y: view.contentOffset.y)
+                if t >= duration { stop() }
+            }
+        }
+        #endif
+        """
+}
