@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
 TEST_PACKAGES := socat python3 vim ed tmux systemd strace
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
-BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip
+BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
 .PHONY: help deps test-deps bench-deps build release run test frame bench install uninstall clean
 

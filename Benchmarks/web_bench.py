@@ -4,7 +4,8 @@ in headless Chromium through the real bridge.
 
   python3 Benchmarks/web_bench.py --bin .build/release     (make bench runs it)
 
-Prints the frames the daemon computed in the window, the frames the page received, the
+The page shows its tuning panel (curve and spring editors, motion graph, timeline) in view
+while it draws. Prints the frames the daemon computed in the window, the frames the page received, the
 seq gaps (frames the bridge or page fell behind on and the daemon skipped), the frames
 the page applied (drawn in requestAnimationFrame, or already on screen: a frame that repeats
 the picture needs no paint), and the bridge's CPU time per relayed frame.
@@ -60,6 +61,9 @@ def main():
             browser.get(bridge.url)
             wait_for(lambda: browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected",
                      timeout=15, what="the page to connect")
+            # The tuning panel in view: the curve and spring editors, the motion graph (redrawn
+            # four times a second from the kept frames) and the timeline over them.
+            browser.execute_script("const m = document.querySelector('.motion'); if (m) m.scrollIntoView({block: 'end'});")
             client = daemon.client()
             stats = lambda: browser.execute_script("return Object.assign({}, window.cardstack.views[0].stats, {seq: window.cardstack.views[0].lastSeq})")
             wait_for(lambda: stats()["seq"] is not None, what="a first frame")

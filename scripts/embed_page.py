@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/CardStackWeb/PageAssets.swift from the page's files in
-Sources/CardStackWeb/Page/ (page.html, page.css, page.js).
+Sources/CardStackWeb/Page/ (page.html, page.css and the scripts, served as one page.js:
+controls.js, actions.js, motion.js and editors.js, then page.js, which starts the page).
 
 The page is edited as plain HTML/CSS/JavaScript; the binary serves it from these string
 literals, so an installed `cardstack` (one file, no resource bundle) has its page. Run this
@@ -16,7 +17,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE = ROOT / "Sources" / "CardStackWeb" / "Page"
 OUT = ROOT / "Sources" / "CardStackWeb" / "PageAssets.swift"
-ASSETS = [("html", "page.html"), ("style", "page.css"), ("script", "page.js")]
+ASSETS = [("html", ["page.html"]), ("style", ["page.css"]),
+          ("script", ["controls.js", "actions.js", "motion.js", "editors.js", "page.js"])]
 DELIMITER = "##"
 
 
@@ -27,12 +29,12 @@ def render():
         "/// The page `cardstack web` serves, embedded so the binary needs no other file.\n"
         "enum PageAssets {\n"
     ]
-    for name, file in ASSETS:
-        text = (PAGE / file).read_text()
+    for name, files in ASSETS:
+        text = "\n".join((PAGE / file).read_text() for file in files)
         if '"' + DELIMITER in text or "\r" in text:
-            sys.exit(f"{file} holds '\"{DELIMITER}' or a carriage return; change it or the delimiter")
+            sys.exit(f"{', '.join(files)} hold '\"{DELIMITER}' or a carriage return; change it or the delimiter")
         body = "".join(("        " + line) if line else "" for line in text.splitlines(keepends=True))
-        parts.append(f"    /// {file}\n    static let {name} = {DELIMITER}\"\"\"\n{body}        \"\"\"{DELIMITER}\n\n")
+        parts.append(f"    /// {', '.join(files)}\n    static let {name} = {DELIMITER}\"\"\"\n{body}        \"\"\"{DELIMITER}\n\n")
     parts[-1] = parts[-1].rstrip("\n") + "\n"
     parts.append("}\n")
     return "".join(parts)

@@ -30,7 +30,7 @@ public struct FramePainter: Sendable {
                 buffer[top + row, left + column] = cell(upper, lower, frame, palette)
             }
         }
-        if let reveal = frame.reveal { paintRing(reveal, frame, into: &buffer, top: top, left: left, columns: columns, rows: rows) }
+        if let reveal = frame.reveal { paintReveal(reveal, frame, into: &buffer, top: top, left: left, columns: columns, rows: rows) }
         for (slot, card) in frame.cards.enumerated() {
             let title = String(card.title.prefix(max(columns - 4, 1)))
             guard let (row, column) = labelPlace(slot: slot, length: title.count, grid: grid, frame: frame) else { continue }

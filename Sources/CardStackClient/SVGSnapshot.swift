@@ -21,10 +21,15 @@ public enum SVGSnapshot {
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
         }
         if let reveal = frame.reveal {
-            // The circle reveal: the opened card's detail view showing through a circle.
+            // The circle reveal as the seed draws it: the opened card's detail view (its
+            // colour over the whole viewport, its title) through a circular mask.
             let hue = Double(reveal.item) * 137.508
-            out += "<circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\" "
-                + "fill=\"hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 35%)\" fill-opacity=\"0.85\" stroke=\"#fff\" stroke-width=\"2\"/>\n"
+            let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
+            out += "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
+            out += "<g class=\"detail\" clip-path=\"url(#reveal-mask)\"><rect width=\"\(n(w))\" height=\"\(n(h))\" "
+                + "fill=\"hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 55%)\"/>"
+                + "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" font-family=\"sans-serif\" font-size=\"\(n(max(12, min(w, h) * 0.12)))\" "
+                + "font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(title))</text></g>\n"
         }
         return out + "</svg>\n"
     }

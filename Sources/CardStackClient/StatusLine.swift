@@ -120,12 +120,17 @@ public struct StatusLine: Sendable, Equatable {
         return [style, size, spacing, m34] + options + [cards] + motionFields(p)
     }
 
-    /// Where the parameters in force come from: the file's path, `+ set *` while values
-    /// from `set` are in force, or the built-in defaults while the file has never loaded.
+    /// Where the parameters in force come from: the file's path, `+ set` while values from
+    /// `set` are in force (`+ preset`, `+ undo` after those), and `*` while the values in
+    /// force differ from the file's (unsaved, as an editor's title bar says), or the
+    /// built-in defaults while the file has never loaded.
     public static func sourceField(_ info: ParamsInfo) -> StatusField {
         let file = info.path ?? "no file"
         if info.source == .defaults { return StatusField("source", "defaults (\(file) not loaded)") }
-        return StatusField("source", info.overridden.isEmpty ? file : "\(file) + set *")
+        let mark = (info.unsaved.isEmpty ? "" : " *") + info.warnings.map { " · warning: \($0)" }.joined()
+        if !info.overridden.isEmpty { return StatusField("source", "\(file) + set\(mark)") }
+        if info.source == .file { return StatusField("source", "\(file)\(mark)") }
+        return StatusField("source", "\(file) + \(info.source.rawValue)\(mark)")
     }
 
     /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.

@@ -40,6 +40,16 @@ extension JSONWriter {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             string(key)
         }
+        literal("],\"unsaved\":[")
+        for (i, key) in info.unsaved.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(key)
+        }
+        literal("],\"warnings\":[")
+        for (i, text) in info.warnings.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(text)
+        }
         literal("]}")
     }
 

@@ -233,17 +233,29 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     /// The keys `set_params` changed that are in force (`layout.spacing`, …), in the order
     /// they were first set; empty when none.
     public var overridden: [String]
+    /// The keys whose values in force differ from the file's as last loaded or saved (after
+    /// a `set`, a preset or an undo), in the file's order; empty when the file holds what is
+    /// in force, or there is no file. What `save` would write.
+    public var unsaved: [String]
+    /// What the daemon notices about the values in force but does not refuse, each naming
+    /// the key to change; empty when nothing.
+    public var warnings: [String]
 
-    public init(revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?, overridden: [String] = []) {
+    public init(
+        revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?,
+        overridden: [String] = [], unsaved: [String] = [], warnings: [String] = []
+    ) {
         self.revision = revision
         self.source = source
         self.path = path
         self.params = params
         self.error = error
         self.overridden = overridden
+        self.unsaved = unsaved
+        self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overridden }
+    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overridden, unsaved, warnings }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -253,6 +265,8 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         params = try c.decode(Parameters.self, forKey: .params)
         error = try c.decodeIfPresent(ConfigError.self, forKey: .error)
         overridden = try c.decodeIfPresent([String].self, forKey: .overridden) ?? []
+        unsaved = try c.decodeIfPresent([String].self, forKey: .unsaved) ?? []
+        warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -263,6 +277,8 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(params, forKey: .params)
         try c.encode(error, forKey: .error)
         try c.encode(overridden, forKey: .overridden)
+        try c.encode(unsaved, forKey: .unsaved)
+        try c.encode(warnings, forKey: .warnings)
     }
 }
 

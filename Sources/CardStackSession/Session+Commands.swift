@@ -42,12 +42,10 @@ extension Session {
             inForceTree = tree
             source = .set
             guard resolved.parameters != parameters else { return .params(paramsInfo) }
-            // The reply comes first, then the events it causes.
-            var info = paramsInfo
-            info.revision += 1
-            info.params = resolved.parameters
+            // The reply comes first, then the events it causes (install only emits them): it
+            // is the set now in force, with its unsaved keys and warnings.
             install(resolved.parameters, source: .set, at: now)
-            return .params(info)
+            return .params(paramsInfo)
         case .getFrame:
             return .frame(frame)
         case .getState:

@@ -16,6 +16,7 @@ extension Session {
             if let bytes { loadedBytes = bytes }
             for warning in resolved.warnings { emit(.log(.warning, "\(file): \(warning)")) }
             fileTree = tree
+            fileParameters = resolved.parameters
             overrides = .emptyTable
             let hadError = configError != nil
             configError = nil
@@ -91,6 +92,9 @@ extension Session {
         info.revision += 1
         info.params = new
         info.source = source
+        info.overridden = []
+        info.unsaved = fileParameters.map { ParamsValues.changedKeys(from: $0, to: new) } ?? []
+        info.warnings = new.warnings
         let effects = collecting { session in
             session.inForceTree = tree
             session.overrides = .emptyTable

@@ -42,6 +42,9 @@ extension Session {
     /// next `save` expects to find there.
     public mutating func recordSave(bytes: [UInt8], tree: ParamNode?) {
         loadedBytes = bytes
-        if let tree { fileTree = tree }
+        if let tree {
+            fileTree = tree
+            fileParameters = parameters
+        }
     }
 }

@@ -23,6 +23,9 @@ public struct Session: Sendable {
     /// The file's tree as last loaded or saved.
     public internal(set) var fileTree: ParamNode
     var overrides = ParamNode.emptyTable
+    /// The file's values as last loaded or saved (nil while no file has loaded): what the
+    /// values in force are compared with for `unsaved`.
+    var fileParameters: Parameters?
     /// The tree the parameters in force resolve from: the file's, a preset's or an undone
     /// set's, with `set_params` merged in.
     var inForceTree: ParamNode
@@ -101,6 +104,7 @@ public struct Session: Sendable {
             parameters = resolved.parameters
             tree = loadedTree
             source = .file
+            fileParameters = resolved.parameters
         case let .failed(error):
             configError = error.configError
         case .removed, .unchanged:
@@ -134,7 +138,9 @@ public struct Session: Sendable {
     public var paramsInfo: ParamsInfo {
         ParamsInfo(
             revision: revision, source: source, path: path, params: parameters, error: configError,
-            overridden: overrides.dottedKeys)
+            overridden: overrides.dottedKeys,
+            unsaved: fileParameters.map { ParamsValues.changedKeys(from: $0, to: parameters) } ?? [],
+            warnings: parameters.warnings)
     }
 
     /// The frame in force as an event.

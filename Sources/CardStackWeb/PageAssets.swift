@@ -47,10 +47,10 @@ enum PageAssets {
            a card moves, which halved the frames it could draw (Benchmarks/web_bench.py). The card
            colours are dark enough for white text without it. */
         .card[hidden] { display: none; }
-        .reveal { position: absolute; border-radius: 50%; pointer-events: none; background: rgba(10, 132, 255, .18);
-          box-shadow: 0 0 0 2px rgba(10, 132, 255, .8); }
+        .reveal { position: absolute; left: 0; top: 0; pointer-events: none; display: flex; align-items: center;
+          justify-content: center; color: #fff; font-weight: 700; white-space: nowrap; overflow: hidden; }
         .reveal[hidden] { display: none; }
-        .panel { width: 360px; flex: none; overflow-y: auto; background: #1b1e25; border-left: 1px solid #2a2e37;
+        .panel { width: 500px; flex: none; overflow-y: auto; background: #1b1e25; border-left: 1px solid #2a2e37;
           padding: 10px 12px; }
         .status { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin-bottom: 8px; font-size: 12px; }
         .status dt { color: #7d8390; }
@@ -61,24 +61,875 @@ enum PageAssets {
           border-radius: 6px; white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 12px; }
         .banner[hidden], .notice[hidden] { display: none; }
         .notice { color: #e8c25a; font-size: 12px; margin: 4px 0; white-space: pre-wrap; }
-        table.params { width: 100%; border-collapse: collapse; }
+        table.params { width: 100%; border-collapse: collapse; table-layout: fixed; }
+        .panel { overflow-x: hidden; }
         table.params td { padding: 3px 2px; vertical-align: middle; border-top: 1px solid #252932; }
         table.params tr.table-head td { color: #9aa7ff; font-weight: 600; padding-top: 10px; border-top: none; }
-        td.key { font-family: ui-monospace, monospace; font-size: 12px; width: 38%; overflow-wrap: anywhere; }
-        td.src { font-size: 11px; color: #7d8390; width: 28px; text-align: right; }
+        td.key { font-family: ui-monospace, monospace; font-size: 12px; width: 132px; white-space: nowrap; }
+        td.src { font-size: 11px; color: #7d8390; width: 44px; text-align: right; }
+        tr[data-source="preset"] td.src, tr[data-source="undo"] td.src { color: #9aa7ff; }
+        tr[data-unsaved="true"] td.key::after { content: " •"; color: #e8c25a; }
+        tr.unused, tr.table-head.unused { display: none; }
+        table.show-unused tr.unused { display: table-row; opacity: .5; }
+        button.fold { margin: 8px 0; }
         tr[data-source="set"] td.src { color: #e8c25a; }
         tr.differs td.key { background: #4a3b12; color: #ffe08a; }
         tr.changed td.key { color: #6fd38b; }
-        td.edit { display: flex; gap: 4px; align-items: center; }
-        td.edit input[type=range] { flex: 1; min-width: 60px; }
-        td.edit input[type=number], td.edit input[type=text] { width: 84px; background: #11131a; color: inherit;
+        td.edit { display: flex; flex-wrap: wrap; gap: 2px 4px; align-items: center; min-width: 0; }
+        td.edit input[type=range] { flex: 1; min-width: 200px; }
+        td.edit .hint, td.edit .pair-text { font-size: 11px; color: #7d8390; white-space: nowrap; flex-basis: 100%; }
+        td.edit .point-pad + .pair-text { flex-basis: auto; }
+        td.edit input[type=number], td.edit input[type=text] { width: 76px; background: #11131a; color: inherit;
           border: 1px solid #343a46; border-radius: 4px; padding: 2px 4px; }
-        td.edit input[type=text] { flex: 1; width: auto; }
+        td.edit input[type=text] { flex: 1; width: auto; min-width: 0; }
+        td.edit select { max-width: 100%; }
         td.edit select { background: #11131a; color: inherit; border: 1px solid #343a46; }
+        button, .toolbar select, .toolbar input { background: #262a33; color: #d8dbe2; border: 1px solid #3a3f4b;
+          border-radius: 5px; padding: 3px 8px; font: inherit; font-size: 12px; cursor: pointer; }
+        button:hover { background: #303542; }
+        button[data-on="true"] { background: #2b4a78; border-color: #5b8be0; }
+        .toolbar { display: flex; flex-direction: column; gap: 5px; margin: 4px 0 8px; }
+        .toolbar .group { display: flex; gap: 5px; align-items: center; flex-wrap: wrap; }
+        .toolbar input[type=number] { width: 64px; cursor: text; }
+        .unsaved { color: #e8c25a; font-size: 12px; min-height: 0; }
+        .unsaved[data-unsaved="true"] { margin: 4px 0; }
+        .message { font-size: 12px; color: #9aa3b2; min-height: 16px; overflow-wrap: anywhere; }
+        .message[data-error="true"] { color: #ff9aa5; }
+        .editor, .motion { border-top: 1px solid #2a2e37; padding: 8px 0; }
+        .editor h3, .motion h3 { margin: 0 0 6px; font-size: 12px; font-weight: 600; color: #9aa7ff; }
+        .editor[data-inactive="true"] .curve-square { opacity: .45; }
+        .curve-row { display: flex; gap: 10px; }
+        .curve-square { width: 170px; height: 170px; flex: none; background: #11131a; border-radius: 6px; touch-action: none; }
+        .curve-square .unit { fill: none; stroke: #2f3440; }
+        .curve-square .arms { stroke: #7d8390; stroke-width: 1.2; }
+        .curve, .offset { fill: none; stroke: #6fb3ff; stroke-width: 2.2; }
+        .handle { fill: #e8c25a; stroke: #15171c; stroke-width: 2; cursor: grab; }
+        .curve-side { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
+        .curve-side button[data-on="true"] { background: #2b4a78; border-color: #5b8be0; }
+        .bezier-numbers { display: grid; grid-template-columns: 1fr 1fr; gap: 4px; margin-top: 4px; }
+        .bezier-numbers input, .spring-field input[type=number] { width: 100%; background: #11131a; color: inherit;
+          border: 1px solid #343a46; border-radius: 4px; padding: 2px 4px; }
+        .editor-note { font-size: 11px; color: #e8c25a; }
+        .spring-field { display: grid; grid-template-columns: 110px 1fr 70px; gap: 6px; align-items: center; font-size: 12px; }
+        .spring-field .name { font-family: ui-monospace, monospace; white-space: nowrap; }
+        .spring-plot, .motion-graph { width: 100%; height: 90px; background: #11131a; border-radius: 6px; display: block; margin-top: 6px; }
+        .motion-graph { height: 130px; }
+        .target { stroke: #3f4654; stroke-dasharray: 4 3; }
+        .velocity { fill: none; stroke: #e89a5a; stroke-width: 1.2; stroke-dasharray: 3 2; }
+        .marks { stroke: #ffffff; stroke-width: 4; stroke-linecap: round; }
+        .cursor { stroke: #e8c25a; stroke-width: 1.5; }
+        .spring-figures, .graph-caption { font-size: 11px; color: #9aa3b2; margin-top: 4px; font-variant-numeric: tabular-nums; }
+        .timeline-row { display: flex; gap: 8px; align-items: center; margin-top: 6px; }
+        .timeline-row input { flex: 1; }
+        .timeline-at { font-size: 11px; color: #9aa3b2; white-space: nowrap; min-width: 120px; font-variant-numeric: tabular-nums; }
+        .play-row { display: flex; gap: 4px; margin-top: 4px; }
+        .pair { position: relative; flex: 1; min-width: 200px; height: 20px; }
+        .pair input { position: absolute; left: 0; top: 0; width: 100%; margin: 0; pointer-events: none; background: none; }
+        .pair input::-webkit-slider-thumb { pointer-events: auto; }
+        .point-pad { position: relative; width: 90px; height: 60px; background: #2a3140; border: 1px solid #4a5162;
+          border-radius: 6px; cursor: crosshair; touch-action: none; flex: none; }
+        .point-dot { position: absolute; width: 10px; height: 10px; margin: -5px 0 0 -5px; border-radius: 50%; background: #e8c25a; }
+        .warnings { margin: 4px 0; padding: 6px 8px 6px 22px; background: #3d3312; border: 1px solid #8a7322; border-radius: 6px;
+          color: #ffe08a; font-size: 12px; }
+        .warnings[hidden] { display: none; }
+        .warnings li { cursor: pointer; }
+        col.c-key { width: 122px; }
+        col.c-src { width: 42px; }
         """##
 
-    /// page.js
+    /// controls.js, actions.js, motion.js, editors.js, page.js
     static let script = ##"""
+        // cardstack web: the panel's controls, one per key of `get_schema`, each fitted to its key.
+        // A number's slider covers a window around the value in force (re-centred on every value
+        // the daemon reports), so a drag moves it by a fraction of itself and the value in force is
+        // always exactly on the slider; m34 is tuned as the camera distance 1/|m34| on a log scale.
+        // The box beside takes any allowed value. Loaded before page.js (see page.html).
+        "use strict";
+        
+        // Which keys a style uses beyond the common ones; the others are folded away.
+        const CAROUSEL_STYLES = new Set(["coverflow", "coverflow2", "linear", "rotary", "inverted_rotary", "cylinder",
+          "inverted_cylinder", "wheel", "inverted_wheel", "time_machine", "inverted_time_machine"]);
+        const KEY_STYLES = {
+          "layout.flip_range": new Set(["stack", "flip"]),
+          "layout.scale_step": new Set(["stack", "flip", "switcher7", "zoom_flow"]),
+        };
+        
+        function keyApplies(key, style) {
+          if (key.startsWith("carousel.")) return CAROUSEL_STYLES.has(style);
+          const styles = KEY_STYLES[key];
+          return !styles || styles.has(style);
+        }
+        
+        // A slider window is SLIDER_STEPS steps wide; a value it gives is rounded to the step's decimals.
+        const SLIDER_STEPS = 1000;
+        
+        function decimalsOf(step) {
+          return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+        }
+        
+        function roundTo(x, step) {
+          return Number((Math.round(x / step) * step).toFixed(decimalsOf(step)));
+        }
+        
+        // Keeps v inside the key's allowed values (an open bound is not a value: stop a step inside).
+        function clampToSpec(v, spec, step) {
+          if (spec.min !== undefined) {
+            if (v < spec.min || (spec.min_inclusive === false && v <= spec.min)) v = spec.min_inclusive === false ? spec.min + step : spec.min;
+          }
+          if (spec.max !== undefined) {
+            if (v > spec.max || (spec.max_inclusive === false && v >= spec.max)) v = spec.max_inclusive === false ? spec.max - step : spec.max;
+          }
+          return v;
+        }
+        
+        // The scale of a key when its value is 0: its default's size, else a tenth of its range.
+        function baseScale(spec) {
+          if (typeof spec.default === "number" && spec.default !== 0) return Math.abs(spec.default);
+          if (spec.min !== undefined && Number.isFinite(spec.max - spec.min)) return Math.min(1, (spec.max - spec.min) / 10) || 1;
+          return 1;
+        }
+        
+        // A slider over a window around a value: `centre(v)` sets its window and puts the thumb on
+        // v exactly; `read()` is the value under the thumb.
+        class WindowSlider {
+          constructor(spec, input) {
+            this.spec = spec;
+            this.input = input;
+            this.integer = spec.type === "integer";
+            this.perspective = spec.key === "layout.m34";
+            this.value = null;
+            this.placed = null;  // the input's value string when the thumb was put on this.value
+            input.type = "range";
+            input.step = "any";
+          }
+        
+          centre(v) {
+            this.value = v;
+            const s = this.spec;
+            if (this.perspective) {
+              // log2 of the camera distance, two octaves either side; the sign of m34 is kept.
+              const d = v === 0 ? 2000 : 1 / Math.abs(v);
+              const u = Math.log2(d);
+              this.input.min = String(u - 2);
+              this.input.max = String(u + 2);
+              this.step = 0;
+            } else {
+              const w = Math.max(Math.abs(v), baseScale(s));
+              let lo = v - w, hi = v + w;
+              if (s.min !== undefined) lo = Math.max(lo, s.min);
+              if (s.max !== undefined) hi = Math.min(hi, s.max);
+              if (this.integer) { lo = Math.floor(lo); hi = Math.ceil(hi); if (hi - lo < 10) hi = Math.min(lo + 10, s.max ?? lo + 10); }
+              this.step = this.integer ? 1 : Math.pow(10, Math.floor(Math.log10((hi - lo) / SLIDER_STEPS)));
+              this.input.min = String(lo);
+              this.input.max = String(hi);
+            }
+            this.input.value = String(this.position(v));
+            this.placed = this.input.value;
+            this.input.dataset.at = String(v);  // the value under the thumb, for scripts and tests
+          }
+        
+          position(v) {
+            if (!this.perspective) return v;
+            return Math.log2(v === 0 ? 2000 : 1 / Math.abs(v));
+          }
+        
+          read() {
+            if (this.input.value === this.placed) return this.value;
+            const x = parseFloat(this.input.value);
+            if (this.perspective) {
+              const sign = this.value > 0 ? 1 : -1;
+              return sign / Math.round(Math.pow(2, x));
+            }
+            const v = this.integer ? Math.round(x) : roundTo(x, this.step);
+            return clampToSpec(v, this.spec, this.step || 1);
+          }
+        }
+        
+        // A label that says what a value means where the number alone does not.
+        function valueHint(key, v) {
+          if (key === "layout.m34" && typeof v === "number") return v === 0 ? "no perspective" : `eye ${Math.round(1 / Math.abs(v))} pt`;
+          return "";
+        }
+        
+        // Builds the editor for one key in `cell`; returns a function that shows a value in it.
+        // `commit(value)` sends a value; `editing(on)` says whether a control is being moved.
+        function buildControl(spec, cell, commit, editing) {
+          const key = spec.key;
+          if ((spec.type === "number" || spec.type === "integer") && spec.min !== undefined) {
+            const range = el("input", { type: "range", "aria-label": key });
+            const slider = new WindowSlider(spec, range);
+            const box = el("input", { type: "number", step: "any", "aria-label": `${key} value` });
+            const hint = el("span", { class: "hint" });
+            range.addEventListener("pointerdown", () => editing(true));
+            range.addEventListener("input", () => {
+              editing(true);
+              const v = slider.read();
+              range.dataset.at = String(v);
+              box.value = String(v);
+              hint.textContent = valueHint(key, v);
+              commit(v);
+            });
+            range.addEventListener("change", () => {
+              const v = slider.read();
+              commit(v);
+              editing(false);
+              slider.centre(v);  // the daemon's reply re-centres it again on what it took
+            });
+            box.addEventListener("change", () => {
+              const v = spec.type === "integer" ? parseInt(box.value, 10) : parseFloat(box.value);
+              if (Number.isFinite(v)) commit(v);
+            });
+            cell.append(range, box);
+            if (key === "layout.m34") cell.append(hint);
+            return (value, isEditing) => {
+              if (value === undefined || value === null) {
+                // The style's own value applies (the daemon works it out): the slider waits for a
+                // number, so a nudge cannot replace it with one far from it.
+                range.disabled = true;
+                box.value = "";
+                box.placeholder = "style's own";
+                return;
+              }
+              range.disabled = false;
+              hint.textContent = valueHint(key, value);
+              if (!isEditing) slider.centre(value);
+              if (document.activeElement !== box) box.value = String(value);
+            };
+          }
+          if (key === "layout.flip_range") return pairRange(spec, cell, commit, editing);
+          if (key === "card.anchor") return pointPicker(cell, commit);
+          if (spec.type === "boolean") {
+            const check = el("input", { type: "checkbox" });
+            check.addEventListener("change", () => commit(check.checked));
+            cell.append(check);
+            return (value) => { check.checked = value === true; check.indeterminate = value === undefined || value === null; };
+          }
+          if (spec.choices) {
+            const select = el("select");
+            for (const c of spec.choices) select.append(el("option", { value: c, text: c }));
+            select.addEventListener("change", () => commit(select.value));
+            cell.append(select);
+            return (value) => { if (value !== undefined) select.value = value; };
+          }
+          // Free values (curve, spring, titles, viewpoint): JSON, or a table in the file's own
+          // inline-table syntax, which the daemon reads (`{ damping_ratio = 0.7, response = 0.35 }`).
+          const text = el("input", { type: "text", spellcheck: "false" });
+          text.addEventListener("change", () => commit(parseLoose(text.value)));
+          cell.append(text);
+          return (value) => {
+            if (document.activeElement === text) return;
+            text.value = value === undefined || value === null ? "" : JSON.stringify(value);
+            text.placeholder = value === undefined || value === null ? "off / default" : "";
+          };
+        }
+        
+        // JSON when it parses; a TOML inline table `{ a = 1, b = 2 }` as an object; else the text.
+        function parseLoose(text) {
+          try { return JSON.parse(text); } catch (e) { /* not JSON */ }
+          const m = /^\s*\{(.*)\}\s*$/s.exec(text);
+          if (m) {
+            const out = {};
+            for (const part of m[1].split(",")) {
+              if (!part.trim()) continue;
+              const kv = /^\s*([A-Za-z0-9_]+)\s*=\s*(.+?)\s*$/.exec(part);
+              if (!kv) return text;
+              try { out[kv[1]] = JSON.parse(kv[2]); } catch (e) { return text; }
+            }
+            return out;
+          }
+          return text;
+        }
+        
+        // flip_range [f0, f1]: two handles on one track, f0 < f1 kept, steps of 0.001.
+        function pairRange(spec, cell, commit, editing) {
+          const box = el("div", { class: "pair", "data-pair": spec.key });
+          const a = el("input", { type: "range", step: "any", "data-handle": "0", "aria-label": `${spec.key} start` });
+          const b = el("input", { type: "range", step: "any", "data-handle": "1", "aria-label": `${spec.key} end` });
+          const text = el("span", { class: "pair-text" });
+          box.append(a, b);
+          cell.append(box, text);
+          let shown = null, placed = null;
+          const read = () => {
+            const pa = a.value === placed[0] ? shown[0] : roundTo(parseFloat(a.value), 0.001);
+            const pb = b.value === placed[1] ? shown[1] : roundTo(parseFloat(b.value), 0.001);
+            return [Math.min(pa, pb), Math.max(pa, pb)];
+          };
+          for (const input of [a, b]) {
+            input.addEventListener("pointerdown", () => editing(true));
+            input.addEventListener("input", () => {
+              editing(true);
+              const v = read();
+              if (v[0] === v[1]) return;
+              text.textContent = `${v[0]} – ${v[1]}`;
+              commit(v);
+            });
+            input.addEventListener("change", () => editing(false));
+          }
+          return (value, isEditing) => {
+            if (!Array.isArray(value)) return;
+            text.textContent = `${value[0]} – ${value[1]}`;
+            if (isEditing) return;
+            shown = value;
+            const hi = Math.max(2, Math.ceil(value[1] * 2));
+            for (const input of [a, b]) { input.min = "0"; input.max = String(Math.min(hi, spec.max ?? hi)); }
+            a.value = String(value[0]);
+            b.value = String(value[1]);
+            placed = [a.value, b.value];
+          };
+        }
+        
+        // anchor [x, y] in unit card coordinates: a card-shaped pad, click or drag to place the pivot.
+        function pointPicker(cell, commit) {
+          const pad = el("div", { class: "point-pad", "data-point": "card.anchor", title: "drag the pivot" });
+          const dot = el("div", { class: "point-dot" });
+          const text = el("span", { class: "pair-text" });
+          pad.append(dot);
+          cell.append(pad, text);
+          const place = (e) => {
+            const r = pad.getBoundingClientRect();
+            const x = roundTo(Math.min(Math.max((e.clientX - r.left) / r.width, 0), 1), 0.05);
+            const y = roundTo(Math.min(Math.max((e.clientY - r.top) / r.height, 0), 1), 0.05);
+            commit([x, y]);
+          };
+          let down = false;
+          pad.addEventListener("pointerdown", (e) => { down = true; pad.setPointerCapture(e.pointerId); place(e); });
+          pad.addEventListener("pointermove", (e) => { if (down) place(e); });
+          pad.addEventListener("pointerup", () => { down = false; });
+          return (value) => {
+            if (!Array.isArray(value)) { dot.hidden = true; text.textContent = "style's own"; return; }
+            dot.hidden = false;
+            dot.style.left = `${value[0] * 100}%`;
+            dot.style.top = `${value[1] * 100}%`;
+            text.textContent = `${value[0]}, ${value[1]}`;
+          };
+        }
+        
+        // cardstack web: the panel's actions, as the terminal viewer's keys and the CLI's commands:
+        // save (w), undo (u), redo (U), a preset menu, export (downloaded or copied, the text
+        // `cardstack export` prints), open/close the circle reveal on a card (o), loop while tuning,
+        // and share (the kept frames rendered by the bridge). Loaded before page.js.
+        "use strict";
+        
+        const EXPORT_FORMATS = ["swift", "css", "json", "tokens"];
+        const EXPORT_FILES = { swift: "TunedLayout.swift", css: "cardstack.css", json: "cardstack.json", tokens: "cardstack.tokens.json" };
+        
+        function button(action, text, title) {
+          return el("button", { type: "button", "data-action": action, text, title });
+        }
+        
+        // The toolbar of one view; its buttons call back into the view.
+        function buildToolbar(view) {
+          const save = button("save", "Save", "write the values in force into the file (w)");
+          const undo = button("undo", "Undo", "put the previous parameter set back (u)");
+          const redo = button("redo", "Redo", "again what undo took back (U)");
+          const preset = el("select", { "data-action": "preset", title: "put a preset in force (until saved)" },
+            el("option", { value: "", text: "preset…" }));
+          const format = el("select", { "data-export-format": "", title: "export format" },
+            ...EXPORT_FORMATS.map((f) => el("option", { value: f, text: f })));
+          const exportButton = button("export", "Export", "download the export (as `cardstack export`)");
+          const copy = button("copy", "Copy", "copy the export to the clipboard");
+          const card = el("input", { type: "number", min: "0", step: "1", value: "", placeholder: "front",
+            "data-open-item": "", title: "the item to open (empty: the front card)" });
+          const open = button("open", "Open", "open or close the circle reveal on the card (o)");
+          const loop = button("loop", "Loop", "replay the chosen transition every second while you tune");
+          const loopKind = el("select", { "data-loop-kind": "", title: "the transition the loop replays" },
+            ...["next", "prev", "fling", "open"].map((k) => el("option", { value: k, text: k })));
+          const share = button("share", "Share", "render the kept frames (POST /render) and download them");
+          const shareFormat = el("select", { "data-share-format": "" }, ...["gif", "png", "mp4", "webm"].map((f) => el("option", { value: f, text: f })));
+          save.addEventListener("click", () => view.send("save", {}, "save"));
+          undo.addEventListener("click", () => view.send("undo", {}, "undo"));
+          redo.addEventListener("click", () => view.send("redo", {}, "redo"));
+          preset.addEventListener("focus", () => view.send("preset", { list: true }, "presets"));
+          preset.addEventListener("change", () => {
+            if (preset.value) view.send("preset", { name: preset.value }, "preset");
+            preset.value = "";
+          });
+          exportButton.addEventListener("click", () => view.send("export", { format: format.value }, "export:download"));
+          copy.addEventListener("click", () => view.send("export", { format: format.value }, "export:copy"));
+          open.addEventListener("click", () => view.toggleOpen(card.value === "" ? null : parseInt(card.value, 10)));
+          loop.addEventListener("click", () => view.motion.toggleLoop(loopKind.value));
+          share.addEventListener("click", () => view.motion.share(shareFormat.value));
+          view.presetMenu = preset;
+          view.loopButton = loop;
+          view.openButton = open;
+          return el("div", { class: "toolbar" },
+            el("div", { class: "group" }, save, undo, redo, preset),
+            el("div", { class: "group" }, format, exportButton, copy),
+            el("div", { class: "group" }, card, open, loopKind, loop, shareFormat, share));
+        }
+        
+        function download(name, text, type) {
+          const blob = text instanceof Blob ? text : new Blob([text], { type: type || "text/plain" });
+          const a = el("a", { href: URL.createObjectURL(blob), download: name });
+          document.body.append(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+        }
+        
+        // Replies to the toolbar's requests (ids "save", "undo", …); true when it was one.
+        function actionReply(view, m) {
+          const id = typeof m.id === "string" ? m.id : "";
+          if (!["save", "undo", "redo", "preset", "presets", "export:download", "export:copy", "open", "close"].includes(id)) return false;
+          if (!m.ok) {
+            view.say(`${id}: ${m.error.code}: ${m.error.message}`, true);
+            return true;
+          }
+          const r = m.result;
+          switch (id) {
+            case "save":
+              view.say(r.written ? `saved ${r.path}: ${r.changed.length ? r.changed.join(", ") : "no lines changed"}` : `${r.path} already holds these values`);
+              view.send("get_params", {}, "params");  // the unsaved marker clears
+              break;
+            case "undo": case "redo": case "preset":
+              view.showParams(r);
+              view.say(`${id}: revision ${r.revision}`);
+              break;
+            case "presets": {
+              const menu = view.presetMenu;
+              const chosen = new Set([...menu.options].map((o) => o.value));
+              for (const p of r.presets || []) if (!chosen.has(p.name)) menu.append(el("option", { value: p.name, text: p.name, title: p.path }));
+              break;
+            }
+            case "export:download": {
+              const text = r.text.endsWith("\n") ? r.text : `${r.text}\n`;
+              view.lastExport = text;
+              download(EXPORT_FILES[r.format] || `cardstack.${r.format}`, text);
+              view.say(`exported ${r.format} (${text.length} bytes)`);
+              break;
+            }
+            case "export:copy": {
+              const text = r.text.endsWith("\n") ? r.text : `${r.text}\n`;
+              view.lastExport = text;
+              const done = () => view.say(`copied the ${r.format} export`);
+              if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, () => download(EXPORT_FILES[r.format], text));
+              else download(EXPORT_FILES[r.format], text);
+              break;
+            }
+          }
+          return true;
+        }
+        
+        // cardstack web: the motion as the daemon sent it. The page keeps the last frames it
+        // received (their seq, daemon time and picture); the graph plots the front offset and its
+        // velocity over the last transition (a run of frames less than TRANSITION_GAP s apart),
+        // the timeline shows any kept frame on the stage (paused), steps one frame with , and .,
+        // and plays them back at 1, 0.5, 0.25 or 0.1×; the loop replays a transition through the
+        // daemon while values are tuned; share posts the kept frames to the bridge's /render.
+        // Nothing here recomputes motion: every point is a frame the daemon sent. Loaded before page.js.
+        "use strict";
+        
+        const KEEP_FRAMES = 1200;      // 5 s at 240 fps
+        const TRANSITION_GAP = 0.15;   // s between two frames that belong to different transitions
+        const LOOP_MS = 1200;
+        const PLAY_SPEEDS = [1, 0.5, 0.25, 0.1];
+        const SVG = "http://www.w3.org/2000/svg";
+        
+        function svg(tag, attrs) {
+          const e = document.createElementNS(SVG, tag);
+          for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+          return e;
+        }
+        
+        class Motion {
+          constructor(view) {
+            this.view = view;
+            this.kept = [];         // frame events, oldest first
+            this.dirty = false;
+            this.paused = false;    // the stage shows a kept frame, not the live stream
+            this.index = -1;        // the kept frame shown while paused
+            this.playing = null;    // {speed, from, wall} while playing back
+            this.loop = null;
+            this.build();
+          }
+        
+          build() {
+            const first = this.view.index === 0;
+            this.graph = svg("svg", { class: "motion-graph", viewBox: "0 0 400 150", preserveAspectRatio: "none", "data-points": "[]" });
+            if (first) this.graph.id = "motion-graph";
+            this.grid = svg("g", { class: "grid" });
+            this.targetLine = svg("line", { class: "target", x1: "0", x2: "400" });
+            this.velocityPath = svg("path", { class: "velocity" });
+            this.offsetPath = svg("path", { class: "offset" });
+            this.marks = svg("path", { class: "marks" });
+            this.cursor = svg("line", { class: "cursor", y1: "0", y2: "150", visibility: "hidden" });
+            this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.cursor);
+            this.caption = el("div", { class: "graph-caption", text: "run a transition (j, k, J) to plot it" });
+            this.timeline = el("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "aria-label": "kept frames" });
+            if (first) this.timeline.id = "timeline";
+            this.timeline.addEventListener("input", () => this.show(parseInt(this.timeline.value, 10)));
+            this.position = el("span", { class: "timeline-at", text: "live" });
+            const play = PLAY_SPEEDS.map((s) => {
+              const b = el("button", { type: "button", "data-play": String(s), text: `▶ ${s}×`, title: `play the kept frames at ${s}×` });
+              b.addEventListener("click", () => this.play(s));
+              return b;
+            });
+            const live = el("button", { type: "button", "data-action": "live", text: "live", title: "back to the daemon's stream" });
+            live.addEventListener("click", () => this.resume());
+            this.root = el("section", { class: "motion" },
+              el("h3", { text: "motion (front offset, pt; velocity dashed)" }), this.graph, this.caption,
+              el("div", { class: "timeline-row" }, this.timeline, this.position),
+              el("div", { class: "play-row" }, ...play, live));
+          }
+        
+          record(m) {
+            this.kept.push(m);
+            if (this.kept.length > KEEP_FRAMES * 1.5) {
+              const cut = this.kept.length - KEEP_FRAMES;
+              this.kept.splice(0, cut);
+              if (this.paused) this.index = Math.max(this.index - cut, 0);
+            }
+            this.dirty = true;
+          }
+        
+          // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
+          // in which the offset moves (a reveal or a lone frame moves nothing: the one before).
+          lastTransition() {
+            const k = this.kept;
+            let end = k.length;
+            while (end > 0) {
+              let start = end - 1;
+              while (start > 0 && k[start].time - k[start - 1].time < TRANSITION_GAP) start--;
+              const run = k.slice(start, end);
+              if (run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return run;
+              end = start;
+            }
+            return [];
+          }
+        
+          // Four times a second (page.js's stats tick), not per frame.
+          refresh() {
+            if (!this.dirty) return;
+            this.dirty = false;
+            const max = String(Math.max(this.kept.length - 1, 0));
+            if (this.timeline.max !== max) this.timeline.max = max;
+            if (!this.paused) this.timeline.value = max;
+            this.plot(this.lastTransition());
+          }
+        
+          plot(frames) {
+            if (frames.length < 2) return;
+            const points = frames.map((m) => [m.time, m.frame.offset]);
+            const json = JSON.stringify(points);
+            if (this.graph.dataset.points === json) return;
+            this.graph.dataset.points = json;
+            this.graph.dataset.seqs = JSON.stringify(frames.map((m) => m.seq));
+            this.plotted = frames;
+            const t0 = points[0][0], t1 = points[points.length - 1][0];
+            const offsets = points.map((p) => p[1]);
+            let lo = Math.min(...offsets), hi = Math.max(...offsets);
+            if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+            const pad = (hi - lo) * 0.1;
+            lo -= pad; hi += pad;
+            const x = (t) => ((t - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4;
+            const y = (o) => 146 - ((o - lo) / (hi - lo)) * 142;
+            this.offsetPath.setAttribute("d", points.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}`).join(""));
+            this.marks.setAttribute("d", points.map((p) => `M${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}h0`).join(""));
+            const end = offsets[offsets.length - 1];
+            this.targetLine.setAttribute("y1", y(end).toFixed(2));
+            this.targetLine.setAttribute("y2", y(end).toFixed(2));
+            const v = points.slice(1).map((p, i) => [p[0], (p[1] - points[i][1]) / Math.max(p[0] - points[i][0], 1e-9)]);
+            const vmax = Math.max(...v.map((p) => Math.abs(p[1])), 1e-9);
+            this.velocityPath.setAttribute("d", v.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${(75 - (p[1] / vmax) * 70).toFixed(2)}`).join(""));
+            const start = offsets[0];
+            const span = end - start;
+            const over = Math.abs(span) > 1e-9 ? Math.max(0, ...offsets.map((o) => (o - end) / span)) * 100 : 0;
+            this.caption.textContent = `${frames.length} frames · ${(t1 - t0).toFixed(3)} s · ${start.toFixed(1)} → ${end.toFixed(1)} pt`
+              + ` · overshoot ${over.toFixed(1)} % · peak ${vmax.toFixed(0)} pt/s`;
+          }
+        
+          // The timeline: kept frame i on the stage, paused.
+          show(i) {
+            if (!this.kept.length) return;
+            i = Math.min(Math.max(i, 0), this.kept.length - 1);
+            this.paused = true;
+            this.index = i;
+            this.timeline.value = String(i);
+            const m = this.kept[i];
+            this.view.draw(m.frame, m.seq);
+            this.position.textContent = `seq ${m.seq} · t ${m.time.toFixed(3)}`;
+            if (this.plotted && this.plotted.length > 1) {
+              const t0 = this.plotted[0].time, t1 = this.plotted[this.plotted.length - 1].time;
+              this.cursor.setAttribute("x1", String(((m.time - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4));
+              this.cursor.setAttribute("x2", this.cursor.getAttribute("x1"));
+              this.cursor.setAttribute("visibility", "visible");
+            }
+          }
+        
+          step(by) {
+            if (this.playing) this.playing = null;
+            this.show((this.paused ? this.index : this.kept.length - 1) + by);
+          }
+        
+          // Plays the kept frames from the one shown (or the last transition's first) at `speed`.
+          play(speed) {
+            if (!this.kept.length) return;
+            let from = this.paused ? this.index : this.kept.indexOf((this.plotted || this.kept)[0]);
+            if (from < 0 || from >= this.kept.length - 1) from = 0;
+            this.show(from);
+            this.playing = { speed, from, start: this.kept[from].time, wall: performance.now() / 1000 };
+            const tick = () => {
+              const p = this.playing;
+              if (!p) return;
+              const at = p.start + (performance.now() / 1000 - p.wall) * p.speed;
+              let i = this.index;
+              while (i + 1 < this.kept.length && this.kept[i + 1].time <= at) i++;
+              if (i !== this.index) this.show(i);
+              if (i >= this.kept.length - 1) { this.playing = null; return; }
+              requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+          }
+        
+          resume() {
+            this.playing = null;
+            this.paused = false;
+            this.position.textContent = "live";
+            this.cursor.setAttribute("visibility", "hidden");
+            const m = this.kept[this.kept.length - 1];
+            if (m) this.view.draw(m.frame, m.seq);
+          }
+        
+          // Loop while tuning: the chosen transition again every LOOP_MS, from where it started.
+          toggleLoop(kind) {
+            const v = this.view;
+            if (this.loop) {
+              clearInterval(this.loop.timer);
+              this.loop = null;
+              v.loopButton.dataset.on = "false";
+              return;
+            }
+            const from = v.shown ? v.shown.offset : 0;
+            const once = () => {
+              if (kind === "open") { v.toggleOpen(null); return; }
+              v.send("scroll_to", { offset: from, animated: false });
+              if (kind === "fling") v.send("fling", { velocity: FLING_VELOCITY });
+              else v.send(kind, { count: 1 });
+            };
+            once();
+            this.loop = { kind, timer: setInterval(once, LOOP_MS) };
+            v.loopButton.dataset.on = "true";
+          }
+        
+          // The kept frames as a recording (`cardstack record`'s format), rendered by the bridge.
+          share(format) {
+            if (!this.kept.length) { this.view.say("share: no frames kept yet", true); return; }
+            const body = this.kept.map((m) => JSON.stringify(m)).join("\n") + "\n";
+            fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
+              .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
+              .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${this.kept.length} frames as ${format}`); })
+              .catch((e) => this.view.say(`share: ${e.message} (this cardstack web has no /render yet?)`, true));
+          }
+        }
+        
+        // cardstack web: the editors of animation.curve (a cubic Bézier in a square, two handles,
+        // the named curves one click away, the numbers editable) and animation.spring (damping
+        // ratio and response, the step response drawn with its overshoot and settle time, the
+        // equivalent stiffness and damping, an off switch back to the curve). Every change is a
+        // set_params; what they show is what the daemon reports back. Loaded before page.js.
+        "use strict";
+        
+        const NAMED_CURVES = {
+          linear: [0, 0, 1, 1], ease_in: [0.42, 0, 1, 1], ease_out: [0, 0, 0.58, 1], ease_in_out: [0.42, 0, 0.58, 1],
+        };
+        const CURVE_NAMES = ["decelerate", "linear", "ease_in", "ease_out", "ease_in_out"];
+        const DEFAULT_SPRING = { damping_ratio: 0.825, response: 0.55 };
+        // The square: x in [0, 1] across 20…180, y in [-0.25, 1.25] up 190…10.
+        const CX = (x) => 20 + x * 160;
+        const CY = (y) => 190 - (y + 0.25) * 120;
+        
+        function buildEditors(view) {
+          view.editors.textContent = "";
+          const curve = curveEditor(view);
+          const spring = springEditor(view);
+          view.editors.append(curve.root, spring.root);
+          view.editorsShow = (params) => {
+            const a = params.animation || {};
+            curve.show(a.curve, !!a.spring);
+            spring.show(a.spring);
+          };
+          if (view.params) view.editorsShow(view.params.params);
+        }
+        
+        function sendAnimation(view, key, value) {
+          sendParam(view, `animation.${key}`, value);
+        }
+        
+        function curveEditor(view) {
+          const first = view.index === 0;
+          const box = svg("svg", { class: "curve-square", viewBox: "0 0 200 200", "data-curve": "" });
+          if (first) box.id = "curve-editor";
+          const frame = svg("rect", { x: "20", y: String(CY(1)), width: "160", height: String(CY(0) - CY(1)), class: "unit" });
+          const arms = svg("path", { class: "arms" });
+          const line = svg("path", { class: "curve" });
+          const handles = [1, 2].map((n) => svg("circle", { r: "7", class: "handle", "data-handle": String(n) }));
+          box.append(frame, arms, line, ...handles);
+          const numbers = [0, 1, 2, 3].map((i) => el("input", { type: "number", step: "0.01", "data-bezier": String(i),
+            "aria-label": ["x1", "y1", "x2", "y2"][i] }));
+          const names = CURVE_NAMES.map((name) => {
+            const b = el("button", { type: "button", "data-curve-name": name, text: name.replace(/_/g, " ") });
+            b.addEventListener("click", () => sendAnimation(view, "curve", name));
+            return b;
+          });
+          const note = el("div", { class: "editor-note" });
+          const root = el("section", { class: "editor" }, el("h3", { text: "curve (animation.curve)" }),
+            el("div", { class: "curve-row" }, box, el("div", { class: "curve-side" }, ...names, el("div", { class: "bezier-numbers" }, ...numbers))), note);
+          let points = [0, 0, 0.58, 1];
+          let named = "decelerate";
+          let dragging = null;
+          const draw = () => {
+            const [x1, y1, x2, y2] = points;
+            handles[0].setAttribute("cx", CX(x1)); handles[0].setAttribute("cy", CY(y1));
+            handles[1].setAttribute("cx", CX(x2)); handles[1].setAttribute("cy", CY(y2));
+            for (const h of handles) h.style.display = named === "decelerate" ? "none" : "";
+            arms.setAttribute("d", named === "decelerate" ? "" : `M${CX(0)},${CY(0)}L${CX(x1)},${CY(y1)}M${CX(1)},${CY(1)}L${CX(x2)},${CY(y2)}`);
+            if (named === "decelerate") {
+              // The fling's deceleration (0.998 per ms) rescaled to land on time, drawn for 0.3 s.
+              const k = Math.pow(0.998, 300);
+              const d = [];
+              for (let i = 0; i <= 40; i++) { const t = i / 40; d.push(`${i ? "L" : "M"}${CX(t)},${CY((1 - Math.pow(0.998, 300 * t)) / (1 - k))}`); }
+              line.setAttribute("d", d.join(""));
+            } else {
+              line.setAttribute("d", `M${CX(0)},${CY(0)}C${CX(x1)},${CY(y1)} ${CX(x2)},${CY(y2)} ${CX(1)},${CY(1)}`);
+            }
+            numbers.forEach((n, i) => { if (document.activeElement !== n) n.value = named === "decelerate" ? "" : String(points[i]); });
+            for (const b of names) b.dataset.on = String(b.dataset.curveName === named);
+          };
+          const toCurve = (e) => {
+            const r = box.getBoundingClientRect();
+            const sx = ((e.clientX - r.left) / r.width) * 200, sy = ((e.clientY - r.top) / r.height) * 200;
+            const x = roundTo(Math.min(Math.max((sx - 20) / 160, 0), 1), 0.01);
+            const y = roundTo((190 - sy) / 120 - 0.25, 0.01);
+            return [x, y];
+          };
+          handles.forEach((h, i) => {
+            h.addEventListener("pointerdown", (e) => { dragging = i; h.setPointerCapture(e.pointerId); view.editing.add("animation.curve"); e.preventDefault(); });
+            h.addEventListener("pointermove", (e) => {
+              if (dragging !== i) return;
+              const [x, y] = toCurve(e);
+              points = points.slice();
+              points[2 * i] = x; points[2 * i + 1] = y;
+              named = null;
+              draw();
+              sendAnimation(view, "curve", points);
+            });
+            const up = () => { if (dragging === i) { dragging = null; view.editing.delete("animation.curve"); sendAnimation(view, "curve", points); } };
+            h.addEventListener("pointerup", up);
+            h.addEventListener("pointercancel", up);
+          });
+          numbers.forEach((n, i) => n.addEventListener("change", () => {
+            const v = parseFloat(n.value);
+            if (!Number.isFinite(v)) return;
+            const p = points.slice();
+            p[i] = v;
+            sendAnimation(view, "curve", p);
+          }));
+          draw();
+          return {
+            root,
+            show(value, springOn) {
+              note.textContent = springOn ? "the spring is on: the curve waits until it is switched off" : "";
+              root.dataset.inactive = String(springOn);
+              if (dragging !== null || value === undefined) return;
+              if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
+              else if (Array.isArray(value)) { named = null; points = value.slice(); }
+              root.dataset.curve = JSON.stringify(value);
+              draw();
+            },
+          };
+        }
+        
+        // The spring's step response from rest (0) to 1, SwiftUI's parameters: mass 1, stiffness
+        // (2π / response)², damping 4π ζ / response. For the picture only: the daemon moves cards.
+        function springStep(zeta, response, t) {
+          const w = (2 * Math.PI) / response;
+          if (zeta < 1) {
+            const wd = w * Math.sqrt(1 - zeta * zeta);
+            return 1 - Math.exp(-zeta * w * t) * (Math.cos(wd * t) + ((zeta * w) / wd) * Math.sin(wd * t));
+          }
+          if (zeta === 1) return 1 - Math.exp(-w * t) * (1 + w * t);
+          const s = w * Math.sqrt(zeta * zeta - 1), r1 = -zeta * w + s, r2 = -zeta * w - s;
+          return 1 - (r2 * Math.exp(r1 * t) - r1 * Math.exp(r2 * t)) / (r2 - r1);
+        }
+        
+        function springFigures(zeta, response) {
+          let peak = 0, settle = 0;
+          for (let i = 1; i <= 10000; i++) {
+            const t = i / 1000, x = springStep(zeta, response, t);
+            peak = Math.max(peak, x);
+            if (Math.abs(x - 1) > 0.001) settle = t;
+          }
+          const w = (2 * Math.PI) / response;
+          return { overshoot: Math.max(0, peak - 1) * 100, settle, stiffness: w * w, damping: 2 * zeta * w };
+        }
+        
+        function springEditor(view) {
+          const first = view.index === 0;
+          const on = el("input", { type: "checkbox", "data-spring-on": "", "aria-label": "spring on" });
+          const fields = ["damping_ratio", "response"].map((name) => {
+            const range = el("input", { type: "range", min: "0.05", max: "2", step: "0.01", "data-spring": name, "aria-label": name });
+            const box = el("input", { type: "number", min: "0.01", max: "10", step: "0.01", "data-spring-box": name });
+            return { name, range, box };
+          });
+          const plot = svg("svg", { class: "spring-plot", viewBox: "0 0 200 100", preserveAspectRatio: "none" });
+          const rest = svg("line", { x1: "0", x2: "200", y1: "30", y2: "30", class: "target" });
+          const path = svg("path", { class: "curve" });
+          plot.append(rest, path);
+          const figures = el("div", { class: "spring-figures" });
+          const root = el("section", { class: "editor", "data-spring-editor": "" },
+            el("h3", {}, el("label", {}, on, " spring (animation.spring) — off: the curve and duration")),
+            ...fields.map((f) => el("div", { class: "spring-field" }, el("span", { class: "name", text: f.name }), f.range, f.box)),
+            plot, figures);
+          if (first) root.id = "spring-editor";
+          let value = null;
+          const current = () => {
+            const v = Object.assign({}, value || DEFAULT_SPRING);
+            for (const f of fields) {
+              const x = parseFloat(document.activeElement === f.box ? f.box.value : f.range.value);
+              if (Number.isFinite(x)) v[f.name] = x;
+            }
+            return v;
+          };
+          on.addEventListener("change", () => sendAnimation(view, "spring", on.checked ? Object.assign({}, value || DEFAULT_SPRING) : null));
+          for (const f of fields) {
+            f.range.addEventListener("pointerdown", () => view.editing.add("animation.spring"));
+            f.range.addEventListener("input", () => { f.box.value = f.range.value; draw(current()); sendAnimation(view, "spring", current()); });
+            f.range.addEventListener("change", () => { view.editing.delete("animation.spring"); sendAnimation(view, "spring", current()); });
+            f.box.addEventListener("change", () => sendAnimation(view, "spring", current()));
+          }
+          const draw = (s) => {
+            const f = springFigures(s.damping_ratio, s.response);
+            const end = Math.max(f.settle * 1.1, 0.2);
+            const d = [];
+            for (let i = 0; i <= 100; i++) {
+              const t = (i / 100) * end;
+              d.push(`${i ? "L" : "M"}${(i * 2).toFixed(1)},${(95 - springStep(s.damping_ratio, s.response, t) * 65).toFixed(2)}`);
+            }
+            path.setAttribute("d", d.join(""));
+            figures.textContent = `overshoot ${f.overshoot.toFixed(1)} % · settles (0.1 %) in ${f.settle.toFixed(3)} s · `
+              + `stiffness ${f.stiffness.toFixed(1)} · damping ${f.damping.toFixed(2)} (mass 1)`;
+            root.dataset.overshoot = f.overshoot.toFixed(3);
+          };
+          return {
+            root,
+            show(spring) {
+              on.checked = !!spring;
+              root.dataset.on = String(!!spring);
+              root.dataset.spring = JSON.stringify(spring || null);
+              if (spring) value = spring;
+              const s = spring || value || DEFAULT_SPRING;
+              if (!view.editing.has("animation.spring")) {
+                for (const f of fields) {
+                  f.range.value = String(s[f.name]);
+                  if (document.activeElement !== f.box) f.box.value = String(s[f.name]);
+                }
+              }
+              for (const f of fields) f.range.disabled = f.box.disabled = !spring;
+              draw(s);
+            },
+          };
+        }
+        
         // cardstack web: draws the daemon's frames as Core Animation would and edits its
         // parameters. Every message is one of the daemon's own JSON lines, relayed unchanged by the
         // bridge (`cardstack web`); the page does no layout math. See README.md, "The browser preview".
@@ -174,8 +1025,17 @@ enum PageAssets {
               ...(REPLAY ? [el("dt", { text: "playback" }), this.replayText] : []));
             this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
             this.notice = el("div", { class: "notice", hidden: "" });
+            this.unsavedMark = el("div", { class: "unsaved", "data-unsaved": "false", text: "" });
+            this.message = el("div", { class: "message", role: "status" });
+            this.warnings = el("ul", { class: "warnings", hidden: "" });
             this.table = el("table", { class: "params" });
-            this.panel = el("aside", { class: "panel" }, status, this.banner, this.notice, this.table);
+            this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
+            this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
+            this.motion = new Motion(this);
+            this.editors = el("div", { class: "editors" });
+            const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
+            this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
+              ...(REPLAY ? [] : [this.motion.root]), this.table, this.foldToggle);
             this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
             document.getElementById("views").append(this.root);
             new ResizeObserver(() => this.layoutStage()).observe(this.picture);
@@ -257,6 +1117,7 @@ enum PageAssets {
           }
         
           reply(m) {
+            if (actionReply(this, m)) return;
             if (!m.ok) {
               this.notice.hidden = false;
               this.notice.textContent = `${m.error.code}: ${m.error.message}`;
@@ -294,6 +1155,8 @@ enum PageAssets {
             this.lastSeq = m.seq;
             const now = performance.now();
             this.receivedTimes.push(now);
+            this.motion.record(m);
+            if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
             if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
               this.shown = m.frame;
               this.stage.dataset.seq = String(m.seq);
@@ -306,10 +1169,13 @@ enum PageAssets {
             this.scheduleDraw();
           }
         
+          // The paint is asked for once the task that brought the frame is done: the first
+          // requestAnimationFrame after a pause can take milliseconds in Chromium, which would
+          // otherwise fall between two frames handed over together and part them.
           scheduleDraw() {
             if (this.drawScheduled || !this.pending.length) return;
             this.drawScheduled = true;
-            requestAnimationFrame(() => this.drawPending());
+            queueMicrotask(() => requestAnimationFrame(() => this.drawPending()));
           }
         
           drawPending() {
@@ -389,15 +1255,24 @@ enum PageAssets {
             for (const [item, e] of this.cards) {
               if (!seen.has(item)) { e.remove(); this.cards.delete(item); }
             }
+            // The circle reveal as the seed draws it: the opened card's detail view (its colour and
+            // title, the whole viewport) under a circular mask about the frame's centre and radius.
             const r = frame.reveal;
             if (r && r.center) {
-              this.reveal.hidden = false;
-              this.reveal.dataset.revealItem = String(r.item);
-              this.reveal.dataset.progress = String(r.progress);
-              const s = this.reveal.style;
-              s.left = `${r.center[0] - r.radius}px`;
-              s.top = `${r.center[1] - r.radius}px`;
-              s.width = s.height = `${2 * r.radius}px`;
+              const d = this.reveal;
+              d.hidden = false;
+              if (d.dataset.revealItem !== String(r.item)) {
+                d.dataset.revealItem = String(r.item);
+                const card = frame.cards.find((c) => c.item === r.item);
+                d.style.background = cardColor(r.item);
+                d.textContent = card ? card.title : String(r.item + 1);
+              }
+              d.dataset.progress = String(r.progress);
+              const s = d.style;
+              s.width = `${vp.width}px`;
+              s.height = `${vp.height}px`;
+              s.fontSize = `${Math.max(12, Math.min(vp.width, vp.height) * 0.12)}px`;
+              s.clipPath = `circle(${r.radius}px at ${r.center[0]}px ${r.center[1]}px)`;
               s.zIndex = String(frame.cards.length + 1);
             } else {
               this.reveal.hidden = true;
@@ -415,6 +1290,7 @@ enum PageAssets {
               [this.skippedText, `${this.stats.gaps} (gaps in seq), ${this.stats.dropped} not drawn (newer came first)`],
             ];
             for (const [node, text] of texts) if (node.textContent !== text) node.textContent = text;
+            this.motion.refresh();
           }
         
           // MARK: Parameters
@@ -432,20 +1308,90 @@ enum PageAssets {
             // A recording's parameters are shown, not edited.
             if (REPLAY) for (const c of this.table.querySelectorAll("input, select")) c.disabled = true;
             const overrides = new Set(info.overridden || []);
+            const unsaved = new Set(info.unsaved || []);
+            // A key's source: set_params' keys say "set"; a key the file does not hold came with the
+            // last preset or undo (or set); the others are the file's.
+            if (info.source !== "set") this.baseSource = info.source;
+            const style = info.params.layout ? info.params.layout.style : "stack";
+            if (style !== this.style) { this.style = style; this.foldRows(); }
+            if (!REPLAY) this.showUnsaved(info);
+            this.showWarnings(info.warnings || []);
+            if (this.editorsShow) this.editorsShow(info.params);
             for (const [key, row] of this.rows) {
               const [table, name] = key.split(".");
               const value = info.params[table] ? info.params[table][name] : undefined;
-              row.row.dataset.source = overrides.has(key) ? "set" : "file";
-              row.src.textContent = overrides.has(key) ? "set" : "file";
+              const source = overrides.has(key) ? "set" : unsaved.has(key) ? (this.baseSource === "file" ? "set" : this.baseSource || "set") : "file";
+              row.row.dataset.source = source;
+              row.row.dataset.unsaved = String(unsaved.has(key));
+              row.src.textContent = source;
               const json = JSON.stringify(value === undefined ? null : value);
               if (row.row.dataset.value !== undefined && row.row.dataset.value !== json) {
                 row.row.classList.add("changed");
                 setTimeout(() => row.row.classList.remove("changed"), 1500);
               }
               row.row.dataset.value = json;
-              if (!this.editing.has(key)) row.set(value);
+              row.set(value, this.editing.has(key));
             }
             compareRows();
+          }
+        
+          // The unsaved marker, as an editor's title bar: the values in force differ from the file.
+          showUnsaved(info) {
+            const keys = info.unsaved || [];
+            this.unsavedMark.dataset.unsaved = String(keys.length > 0);
+            this.unsavedMark.textContent = keys.length ? `● unsaved: ${keys.join(", ")} (w saves, u undoes)` : "";
+            if (this.index === 0) document.title = `${keys.length ? "● " : ""}cardstack`;
+          }
+        
+          // What the daemon notices but does not refuse, with the key to change (its first word).
+          showWarnings(list) {
+            const text = JSON.stringify(list);
+            if (this.warnings.dataset.list === text) return;
+            this.warnings.dataset.list = text;
+            this.warnings.textContent = "";
+            this.warnings.hidden = list.length === 0;
+            for (const w of list) {
+              const key = (/^([a-z_]+\.[a-z_]+)/.exec(w) || [])[1];
+              const item = el("li", { "data-warning-key": key || "", text: `⚠ ${w}` });
+              if (key && this.rows.has(key)) item.addEventListener("click", () => this.rows.get(key).row.scrollIntoView({ block: "center" }));
+              this.warnings.append(item);
+            }
+          }
+        
+          // Keys the current style does not use are folded away (the toggle below the table shows them).
+          foldRows() {
+            let unused = 0;
+            for (const [key, row] of this.rows) {
+              const applies = keyApplies(key, this.style || "stack");
+              row.row.classList.toggle("unused", !applies);
+              if (!applies) unused++;
+            }
+            for (const head of this.table.querySelectorAll("tr.table-head")) {
+              let all = true;
+              for (let r = head.nextElementSibling; r && !r.classList.contains("table-head"); r = r.nextElementSibling) {
+                if (!r.classList.contains("unused")) all = false;
+              }
+              head.classList.toggle("unused", all);
+            }
+            this.foldToggle.hidden = unused === 0;
+            this.foldToggle.textContent = `${this.table.classList.contains("show-unused") ? "hide" : "show"} ${unused} keys ${this.style} does not use`;
+          }
+        
+          say(text, error) {
+            this.message.textContent = text;
+            this.message.dataset.error = String(!!error);
+          }
+        
+          // o: open the circle reveal on `item` (the front card when null), or close it when open.
+          toggleOpen(item) {
+            if (this.shown && this.shown.reveal) return this.send("close", {}, "close");
+            const front = this.shown && this.shown.cards.length ? this.shownFrontItem() : 0;
+            return this.send("open", { item: item === null || item === undefined ? front : item }, "open");
+          }
+        
+          shownFrontItem() {
+            const card = this.shown.cards.find((c) => c.index === this.shown.front);
+            return card ? card.item : this.shown.front;
           }
         
           showError(e) {
@@ -459,6 +1405,8 @@ enum PageAssets {
           buildPanel(schema) {
             this.table.textContent = "";
             this.rows.clear();
+            // Fixed column widths: the label whole on one line, the control the rest.
+            this.table.append(el("colgroup", {}, el("col", { class: "c-key" }), el("col", { class: "c-edit" }), el("col", { class: "c-src" })));
             let keys = schema ? schema.keys : [];
             if (!schema && this.params) {
               for (const [t, v] of Object.entries(this.params.params)) {
@@ -477,71 +1425,11 @@ enum PageAssets {
               const edit = el("td", { class: "edit" });
               row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
               this.table.append(row);
-              this.rows.set(spec.key, { row, src, set: this.control(spec, edit) });
+              const editing = (on) => { if (on) this.editing.add(spec.key); else this.editing.delete(spec.key); };
+              this.rows.set(spec.key, { row, src, set: buildControl(spec, edit, (v) => sendParam(this, spec.key, v), editing) });
             }
-          }
-        
-          // The editor for one key; returns a function that shows a value in it.
-          control(spec, cell) {
-            const key = spec.key;
-            const commit = (value) => sendParam(this, key, value);
-            if ((spec.type === "number" || spec.type === "integer") && spec.min !== undefined) {
-              const integer = spec.type === "integer";
-              const scaleOf = Math.max(1, Math.abs(typeof spec.default === "number" ? spec.default : 1));
-              // The whole allowed range when it is a usable slider; else a window of it around the
-              // default (the box beside takes any allowed value).
-              let lo = spec.min, hi = spec.max;
-              if (hi - lo > 200 * scaleOf) { lo = Math.max(lo, spec.min < 0 ? -8 * scaleOf : spec.min); hi = Math.min(hi, 8 * scaleOf); }
-              // A round step near a thousandth of the slider, so slider values are plain decimals.
-              const step = integer ? 1 : Math.pow(10, Math.floor(Math.log10((hi - lo) / 1000)));
-              const range = el("input", { type: "range", min: String(lo), max: String(hi), step: String(step) });
-              const box = el("input", { type: "number", step: integer ? "1" : "any" });
-              // An open bound is not a value: the slider's end stops a step inside it.
-              const inside = (v) => {
-                if (spec.min_inclusive === false && v <= spec.min) v = spec.min + step;
-                if (spec.max_inclusive === false && v >= spec.max) v = spec.max - step;
-                return v;
-              };
-              const read = (text) => inside(integer ? parseInt(text, 10) : parseFloat(text));
-              range.addEventListener("pointerdown", () => this.editing.add(key));
-              range.addEventListener("input", () => { this.editing.add(key); box.value = range.value; commit(read(range.value)); });
-              range.addEventListener("change", () => { this.editing.delete(key); commit(read(range.value)); });
-              box.addEventListener("change", () => {
-                const v = integer ? parseInt(box.value, 10) : parseFloat(box.value);
-                if (Number.isFinite(v)) commit(v);
-              });
-              cell.append(range, box);
-              return (value) => {
-                if (value === undefined || value === null) { box.value = ""; box.placeholder = "default"; return; }
-                range.value = String(value);
-                if (document.activeElement !== box) box.value = String(value);
-              };
-            }
-            if (spec.type === "boolean") {
-              const check = el("input", { type: "checkbox" });
-              check.addEventListener("change", () => commit(check.checked));
-              cell.append(check);
-              return (value) => { check.checked = value === true; check.indeterminate = value === undefined || value === null; };
-            }
-            if (spec.choices) {
-              const select = el("select");
-              for (const c of spec.choices) select.append(el("option", { value: c, text: c }));
-              select.addEventListener("change", () => commit(select.value));
-              cell.append(select);
-              return (value) => { if (value !== undefined) select.value = value; };
-            }
-            const text = el("input", { type: "text", spellcheck: "false" });
-            text.addEventListener("change", () => {
-              let v;
-              try { v = JSON.parse(text.value); } catch (e) { v = text.value; }
-              commit(v);
-            });
-            cell.append(text);
-            return (value) => {
-              if (document.activeElement === text) return;
-              text.value = value === undefined ? "" : JSON.stringify(value);
-              text.placeholder = value === undefined ? "default" : "";
-            };
+            if (!REPLAY && typeof buildEditors === "function") buildEditors(this);
+            this.foldRows();
           }
         
           // MARK: Input (the terminal viewer's bindings)
@@ -568,6 +1456,12 @@ enum PageAssets {
               case "d": return this.send("remove", { item: f });
               case "m": return this.send("move", { from: f, to: f + 1 < n ? f + 1 : 0 });
               case "i": return this.send("insert", { at: Math.min(f + 1, n), title: `New ${n + 1}` });
+              case "w": return this.send("save", {}, "save");
+              case "u": return this.send("undo", {}, "undo");
+              case "U": return this.send("redo", {}, "redo");
+              case "o": return this.toggleOpen(null);
+              case ",": this.motion.step(-1); return true;
+              case ".": this.motion.step(1); return true;
             }
             return false;
           }

@@ -20,9 +20,10 @@ public final class WebBridge: Sendable {
 
     /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths, or
     /// `recording` the JSON lines of a recording to replay (then `sockets` is empty).
-    public init(host: String, port: Int, sockets: [String], recording: [UInt8]? = nil) throws {
+    /// `token` is the one the URL carries (a fresh random one when nil; see ``WebToken``).
+    public init(host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let token = Self.randomToken()
+        let token = token ?? Self.randomToken()
         let count = sockets.count
         // Each connection's gate takes the port from the connection's own address (the
         // port bound, also when port 0 asked for a free one).
@@ -91,7 +92,7 @@ public final class WebBridge: Sendable {
     }
 
     /// 128 random bits (the system generator reads the kernel's `getrandom`), as 32 hex digits.
-    static func randomToken() -> String {
+    public static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)

@@ -10,8 +10,10 @@ struct SetCommand: ParsableCommand {
         discussion: """
             Each argument is KEY=VALUE with KEY as in the file (layout.spacing, or just spacing \
             when the name is unique) and VALUE in TOML/JSON form: 40, -0.001, true, \
-            [1.0, 1.2], "stack" (bare words are strings). The daemon validates like a file \
-            load and refuses the whole set if one value is wrong.
+            [1.0, 1.2], "stack" (bare words are strings); a table as JSON or in the file's \
+            inline-table syntax, read by the daemon's TOML reader: \
+            'spring={ damping_ratio = 0.7, response = 0.35 }'. The daemon validates like a \
+            file load and refuses the whole set if one value is wrong.
 
             Example: cardstack set spacing=40 scale_step=0.2 flip_range=[1.0,1.2]
             """)
@@ -38,7 +40,7 @@ struct SetCommand: ParsableCommand {
             let key = String(assignment[..<eq])
             let text = String(assignment[assignment.index(after: eq)...])
             let (table, name) = try resolve(key)
-            let value = parse(text)
+            let value = try parse(text, key: key)
             if let i = tables.firstIndex(where: { $0.key == table }), case var .object(entries) = tables[i].value {
                 entries.removeAll { $0.key == name }
                 entries.append((name, value))
@@ -65,10 +67,22 @@ struct SetCommand: ParsableCommand {
         return (split[0], split[1])
     }
 
-    /// A value as JSON when it parses as JSON, else as a plain string.
-    func parse(_ text: String) -> JSONValue {
+    /// A value as JSON when it parses as JSON; a table or array in TOML's syntax as the file
+    /// would hold it (`{ damping_ratio = 0.7 }`); else a plain string.
+    func parse(_ text: String, key: String) throws -> JSONValue {
         if let value = try? WireJSON.decode(JSONValue.self, from: Array(text.utf8)) { return value }
-        return .string(text)
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        guard trimmed.first == "{" || trimmed.first == "[" else { return .string(text) }
+        do {
+            guard let value = try ParamNode.tomlValue(text).json else {
+                throw ValidationError("\(key)=\(text): the value has something JSON cannot carry (a date or inf)")
+            }
+            return value
+        } catch let error as ParamsError {
+            throw ValidationError(
+                "\(key)=\(text) is neither JSON nor a TOML value: \(error.message) "
+                    + "(e.g. '\(key)={ damping_ratio = 0.7, response = 0.35 }' or '\(key)=[1.0, 1.2]')")
+        }
     }
 
     func run() throws {

@@ -31,9 +31,11 @@ struct WebCommand: ParsableCommand {
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
             by side; parameters that differ are highlighted, and every input goes to both.
 
-            The first line on standard output is the URL to open; it holds a token made for \
-            this run, without which every request is refused (403), as is a Host that is not \
-            this address and a WebSocket from another site's page. To view a daemon on \
+            The first line on standard output is the URL to open; it holds a token, kept for \
+            you in $XDG_RUNTIME_DIR/cardstack/web-token (0600) so a page left open reconnects \
+            after cardstack web restarts (without $XDG_RUNTIME_DIR each run makes a new one). \
+            Without it every request is refused (403), as is a Host that is not this address \
+            and a WebSocket from another site's page. To view a daemon on \
             another machine, forward its socket and point --socket at the local end:
               ssh -N -L /tmp/r.sock:/run/user/1000/cardstack/cardstackd.sock host &
               cardstack web --socket /tmp/r.sock
@@ -96,7 +98,9 @@ struct WebCommand: ParsableCommand {
             recording != nil ? [] : socket.isEmpty ? [SocketPath.resolve(option: nil).path] : socket.map { SocketPath.resolve(option: $0).path }
         let bridge: WebBridge
         do {
-            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording)
+            // Kept for the user across runs, so an open page reconnects after a restart.
+            let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
+            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording, token: token)
         } catch {
             printError("cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)")
             throw ExitCode(1)

@@ -8,10 +8,14 @@ import Testing
 /// from, values from `set`, the edited deck's size, carousel options, and errors that do not
 /// fit on one row.
 @Suite struct ViewerStatusTests {
-    func info(_ p: Parameters = Parameters(), source: ParamsSource = .file, path: String? = "/p.toml", overridden: [String] = [])
-        -> ServerMessage
-    {
-        .params(ParamsInfo(revision: 1, source: source, path: path, params: p, error: nil, overridden: overridden))
+    func info(
+        _ p: Parameters = Parameters(), source: ParamsSource = .file, path: String? = "/p.toml", overridden: [String] = [],
+        unsaved: [String]? = nil
+    ) -> ServerMessage {
+        .params(
+            ParamsInfo(
+                revision: 1, source: source, path: path, params: p, error: nil, overridden: overridden,
+                unsaved: unsaved ?? overridden))
     }
 
     func paramsLine(_ state: ViewerState) -> String {
@@ -41,6 +45,17 @@ import Testing
         #expect(liveLine(state).hasSuffix(" · /p.toml + set *"))
         state.receive(info(), now: 1)  // the file saved again: the overrides are gone
         #expect(!paramsLine(state).contains("*") && !liveLine(state).contains("*"))
+    }
+
+    /// After a preset or an undo the source says so, and `*` marks values the file lacks.
+    @Test func aPresetOrAnUndoIsNamedAndMarkedUnsaved() {
+        var state = ViewerState()
+        state.receive(info(source: .preset, unsaved: ["layout.style"]), now: 0)
+        #expect(liveLine(state).hasSuffix(" · /p.toml + preset *"))
+        state.receive(info(source: .undo, unsaved: []), now: 1)
+        #expect(liveLine(state).hasSuffix(" · /p.toml + undo"))
+        state.receive(info(source: .file, unsaved: ["layout.spacing"]), now: 2)
+        #expect(liveLine(state).hasSuffix(" · /p.toml *"))
     }
 
     /// `cards` follows the deck as `move`/`remove`/`insert` change it, from `get_state`'s

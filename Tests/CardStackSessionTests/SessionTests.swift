@@ -180,16 +180,29 @@ import Testing
         }
         #expect(info.revision == 2)
         #expect(info.params.layout.spacing == 50)
+        #expect(info.unsaved == ["layout.spacing"], "the reply is the set in force, unsaved keys included")
         #expect(effects.first == .publishParams)
         #expect(session.paramsInfo.overridden == ["layout.spacing"])
+        #expect(session.paramsInfo.unsaved == ["layout.spacing"])
         let (undo, _) = session.apply(.tuning(.undo), from: client, at: 2)
         #expect(try Self.ok(undo) != .empty)
         #expect(session.parameters.layout.spacing == 40)
         #expect(session.revision == 3)
         #expect(session.source == .undo)
+        // Back to the file's values: nothing unsaved, in the reply as in get_params.
+        #expect(session.paramsInfo.unsaved == [])
+        if case let .params(info) = try Self.ok(undo) { #expect(info.unsaved == [] && info.overridden == []) }
         let (redo, _) = session.apply(.tuning(.redo), from: client, at: 3)
-        _ = try Self.ok(redo)
+        guard case let .params(redone) = try Self.ok(redo) else {
+            Issue.record("redo replies with the params")
+            return
+        }
+        #expect(redone.unsaved == ["layout.spacing"] && redone.source == .undo)
+        #expect(session.paramsInfo.unsaved == ["layout.spacing"])
         #expect(session.parameters.layout.spacing == 50)
+        // A save makes the values in force the file's.
+        session.recordSave(bytes: Array("[layout]\nspacing = 50\n".utf8), tree: session.fileTree)
+        #expect(session.paramsInfo.unsaved == [])
         let (again, _) = session.apply(.tuning(.redo), from: client, at: 4)
         #expect(throws: WireError.self) { try again.get() }
         // A bad value changes nothing and says where.

@@ -123,13 +123,21 @@ def test_o_opens_the_front_card_and_closes_it(tmp_path):
         rig.start_daemon()
         rig.open_pane()
         rig.run_viewer()
+        def colours():
+            screen = rig.tmux("capture-pane", "-e", "-p", "-t", "view").stdout
+            return set(re.findall(r"[34]8;2;(\d+;\d+;\d+)", screen))
+
+        def frame():
+            return json.loads(subprocess.run([str(BIN / "cardstack"), "get", "frame", "--socket", str(rig.sock)],
+                                             capture_output=True, text=True, check=True).stdout)
+
+        before = poll_until(lambda: len(colours()) >= 10 and colours(), what="the stack's colours")
         rig.keys("o")
-        # The circle is drawn while it grows (5 s at this slowdown) in its own colour.
-        poll_until(lambda: "38;2;255;224;138" in rig.tmux("capture-pane", "-e", "-p", "-t", "view").stdout,
-                   what="the circle in the viewer")
-        frame = json.loads(subprocess.run([str(BIN / "cardstack"), "get", "frame", "--socket", str(rig.sock)],
-                                          capture_output=True, text=True, check=True).stdout)
-        assert frame["reveal"]["item"] == 0
+        # The card opens into its detail view (5 s at this slowdown): once the circle covers
+        # the viewport, the other cards' colours are gone from the screen.
+        poll_until(lambda: frame().get("reveal", {}).get("progress") == 1, timeout=20, what="the card to open")
+        assert frame()["reveal"]["item"] == 0
+        poll_until(lambda: len(before - colours()) >= 8, what="the detail view over the stack")
         rig.keys("o")  # closes it
         poll_until(lambda: "reveal" not in json.loads(subprocess.run(
             [str(BIN / "cardstack"), "get", "frame", "--socket", str(rig.sock)], capture_output=True, text=True).stdout),

@@ -90,7 +90,12 @@ def test_the_cli_opens_and_closes_and_the_svg_draws_the_circle(make_daemon, tmp_
     wait_for(lambda: c.ok("get_frame").get("reveal", {}).get("progress") == 1, what="the card to open")
     svg = tmp_path / "open.svg"
     daemon.cli("snapshot", "--svg", str(svg))
-    assert '<circle class="reveal" data-item="0"' in svg.read_text()
+    text = svg.read_text()
+    assert '<circle class="reveal" data-item="0"' in text
+    # The seed's effect: the card's detail view (its colour over the whole viewport, its
+    # title) through the circle, not a ring over the stack.
+    assert '<g class="detail" clip-path="url(#reveal-mask)"><rect width="375" height="667"' in text
+    assert '<clipPath id="reveal-mask">' in text
     daemon.cli("close")
     wait_for(lambda: "reveal" not in c.ok("get_frame"), what="the card to close")
     daemon.cli("snapshot", "--svg", str(svg))

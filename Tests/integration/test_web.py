@@ -400,12 +400,16 @@ def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
     box = browser.execute_script(
         "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]);"
         "const s = v.stage.getBoundingClientRect(), r = v.reveal.getBoundingClientRect();"
-        "return {hidden: v.reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width};",
+        "return {hidden: v.reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width,"
+        " clip: v.reveal.style.clipPath, title: v.reveal.textContent};",
         frame, event["seq"])
     assert not box["hidden"]
     scale = box["scale"]
-    assert abs(box["left"] - 60 * scale) <= 1.5 and abs(box["top"] - 210 * scale) <= 1.5
-    assert abs(box["width"] - 180 * scale) <= 1.5
+    # The detail view covers the viewport; the circle is its mask (the pixels: test_page.py).
+    assert abs(box["left"]) <= 1.5 and abs(box["top"]) <= 1.5
+    assert abs(box["width"] - event["frame"]["viewport"]["width"] * scale) <= 1.5
+    assert box["clip"] == "circle(90px at 150px 300px)"
+    assert box["title"] == next(c["title"] for c in event["frame"]["cards"] if c["item"] == 0)
     hidden = browser.execute_script(
         "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]); return v.reveal.hidden;",
         event["frame"], event["seq"])

@@ -93,8 +93,17 @@ class View {
       ...(REPLAY ? [el("dt", { text: "playback" }), this.replayText] : []));
     this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
     this.notice = el("div", { class: "notice", hidden: "" });
+    this.unsavedMark = el("div", { class: "unsaved", "data-unsaved": "false", text: "" });
+    this.message = el("div", { class: "message", role: "status" });
+    this.warnings = el("ul", { class: "warnings", hidden: "" });
     this.table = el("table", { class: "params" });
-    this.panel = el("aside", { class: "panel" }, status, this.banner, this.notice, this.table);
+    this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
+    this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
+    this.motion = new Motion(this);
+    this.editors = el("div", { class: "editors" });
+    const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
+    this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
+      ...(REPLAY ? [] : [this.motion.root]), this.table, this.foldToggle);
     this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
     document.getElementById("views").append(this.root);
     new ResizeObserver(() => this.layoutStage()).observe(this.picture);
@@ -176,6 +185,7 @@ class View {
   }
 
   reply(m) {
+    if (actionReply(this, m)) return;
     if (!m.ok) {
       this.notice.hidden = false;
       this.notice.textContent = `${m.error.code}: ${m.error.message}`;
@@ -213,6 +223,8 @@ class View {
     this.lastSeq = m.seq;
     const now = performance.now();
     this.receivedTimes.push(now);
+    this.motion.record(m);
+    if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
     if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
       this.shown = m.frame;
       this.stage.dataset.seq = String(m.seq);
@@ -225,10 +237,13 @@ class View {
     this.scheduleDraw();
   }
 
+  // The paint is asked for once the task that brought the frame is done: the first
+  // requestAnimationFrame after a pause can take milliseconds in Chromium, which would
+  // otherwise fall between two frames handed over together and part them.
   scheduleDraw() {
     if (this.drawScheduled || !this.pending.length) return;
     this.drawScheduled = true;
-    requestAnimationFrame(() => this.drawPending());
+    queueMicrotask(() => requestAnimationFrame(() => this.drawPending()));
   }
 
   drawPending() {
@@ -308,15 +323,24 @@ class View {
     for (const [item, e] of this.cards) {
       if (!seen.has(item)) { e.remove(); this.cards.delete(item); }
     }
+    // The circle reveal as the seed draws it: the opened card's detail view (its colour and
+    // title, the whole viewport) under a circular mask about the frame's centre and radius.
     const r = frame.reveal;
     if (r && r.center) {
-      this.reveal.hidden = false;
-      this.reveal.dataset.revealItem = String(r.item);
-      this.reveal.dataset.progress = String(r.progress);
-      const s = this.reveal.style;
-      s.left = `${r.center[0] - r.radius}px`;
-      s.top = `${r.center[1] - r.radius}px`;
-      s.width = s.height = `${2 * r.radius}px`;
+      const d = this.reveal;
+      d.hidden = false;
+      if (d.dataset.revealItem !== String(r.item)) {
+        d.dataset.revealItem = String(r.item);
+        const card = frame.cards.find((c) => c.item === r.item);
+        d.style.background = cardColor(r.item);
+        d.textContent = card ? card.title : String(r.item + 1);
+      }
+      d.dataset.progress = String(r.progress);
+      const s = d.style;
+      s.width = `${vp.width}px`;
+      s.height = `${vp.height}px`;
+      s.fontSize = `${Math.max(12, Math.min(vp.width, vp.height) * 0.12)}px`;
+      s.clipPath = `circle(${r.radius}px at ${r.center[0]}px ${r.center[1]}px)`;
       s.zIndex = String(frame.cards.length + 1);
     } else {
       this.reveal.hidden = true;
@@ -334,6 +358,7 @@ class View {
       [this.skippedText, `${this.stats.gaps} (gaps in seq), ${this.stats.dropped} not drawn (newer came first)`],
     ];
     for (const [node, text] of texts) if (node.textContent !== text) node.textContent = text;
+    this.motion.refresh();
   }
 
   // MARK: Parameters
@@ -351,20 +376,90 @@ class View {
     // A recording's parameters are shown, not edited.
     if (REPLAY) for (const c of this.table.querySelectorAll("input, select")) c.disabled = true;
     const overrides = new Set(info.overridden || []);
+    const unsaved = new Set(info.unsaved || []);
+    // A key's source: set_params' keys say "set"; a key the file does not hold came with the
+    // last preset or undo (or set); the others are the file's.
+    if (info.source !== "set") this.baseSource = info.source;
+    const style = info.params.layout ? info.params.layout.style : "stack";
+    if (style !== this.style) { this.style = style; this.foldRows(); }
+    if (!REPLAY) this.showUnsaved(info);
+    this.showWarnings(info.warnings || []);
+    if (this.editorsShow) this.editorsShow(info.params);
     for (const [key, row] of this.rows) {
       const [table, name] = key.split(".");
       const value = info.params[table] ? info.params[table][name] : undefined;
-      row.row.dataset.source = overrides.has(key) ? "set" : "file";
-      row.src.textContent = overrides.has(key) ? "set" : "file";
+      const source = overrides.has(key) ? "set" : unsaved.has(key) ? (this.baseSource === "file" ? "set" : this.baseSource || "set") : "file";
+      row.row.dataset.source = source;
+      row.row.dataset.unsaved = String(unsaved.has(key));
+      row.src.textContent = source;
       const json = JSON.stringify(value === undefined ? null : value);
       if (row.row.dataset.value !== undefined && row.row.dataset.value !== json) {
         row.row.classList.add("changed");
         setTimeout(() => row.row.classList.remove("changed"), 1500);
       }
       row.row.dataset.value = json;
-      if (!this.editing.has(key)) row.set(value);
+      row.set(value, this.editing.has(key));
     }
     compareRows();
+  }
+
+  // The unsaved marker, as an editor's title bar: the values in force differ from the file.
+  showUnsaved(info) {
+    const keys = info.unsaved || [];
+    this.unsavedMark.dataset.unsaved = String(keys.length > 0);
+    this.unsavedMark.textContent = keys.length ? `● unsaved: ${keys.join(", ")} (w saves, u undoes)` : "";
+    if (this.index === 0) document.title = `${keys.length ? "● " : ""}cardstack`;
+  }
+
+  // What the daemon notices but does not refuse, with the key to change (its first word).
+  showWarnings(list) {
+    const text = JSON.stringify(list);
+    if (this.warnings.dataset.list === text) return;
+    this.warnings.dataset.list = text;
+    this.warnings.textContent = "";
+    this.warnings.hidden = list.length === 0;
+    for (const w of list) {
+      const key = (/^([a-z_]+\.[a-z_]+)/.exec(w) || [])[1];
+      const item = el("li", { "data-warning-key": key || "", text: `⚠ ${w}` });
+      if (key && this.rows.has(key)) item.addEventListener("click", () => this.rows.get(key).row.scrollIntoView({ block: "center" }));
+      this.warnings.append(item);
+    }
+  }
+
+  // Keys the current style does not use are folded away (the toggle below the table shows them).
+  foldRows() {
+    let unused = 0;
+    for (const [key, row] of this.rows) {
+      const applies = keyApplies(key, this.style || "stack");
+      row.row.classList.toggle("unused", !applies);
+      if (!applies) unused++;
+    }
+    for (const head of this.table.querySelectorAll("tr.table-head")) {
+      let all = true;
+      for (let r = head.nextElementSibling; r && !r.classList.contains("table-head"); r = r.nextElementSibling) {
+        if (!r.classList.contains("unused")) all = false;
+      }
+      head.classList.toggle("unused", all);
+    }
+    this.foldToggle.hidden = unused === 0;
+    this.foldToggle.textContent = `${this.table.classList.contains("show-unused") ? "hide" : "show"} ${unused} keys ${this.style} does not use`;
+  }
+
+  say(text, error) {
+    this.message.textContent = text;
+    this.message.dataset.error = String(!!error);
+  }
+
+  // o: open the circle reveal on `item` (the front card when null), or close it when open.
+  toggleOpen(item) {
+    if (this.shown && this.shown.reveal) return this.send("close", {}, "close");
+    const front = this.shown && this.shown.cards.length ? this.shownFrontItem() : 0;
+    return this.send("open", { item: item === null || item === undefined ? front : item }, "open");
+  }
+
+  shownFrontItem() {
+    const card = this.shown.cards.find((c) => c.index === this.shown.front);
+    return card ? card.item : this.shown.front;
   }
 
   showError(e) {
@@ -378,6 +473,8 @@ class View {
   buildPanel(schema) {
     this.table.textContent = "";
     this.rows.clear();
+    // Fixed column widths: the label whole on one line, the control the rest.
+    this.table.append(el("colgroup", {}, el("col", { class: "c-key" }), el("col", { class: "c-edit" }), el("col", { class: "c-src" })));
     let keys = schema ? schema.keys : [];
     if (!schema && this.params) {
       for (const [t, v] of Object.entries(this.params.params)) {
@@ -396,71 +493,11 @@ class View {
       const edit = el("td", { class: "edit" });
       row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
       this.table.append(row);
-      this.rows.set(spec.key, { row, src, set: this.control(spec, edit) });
+      const editing = (on) => { if (on) this.editing.add(spec.key); else this.editing.delete(spec.key); };
+      this.rows.set(spec.key, { row, src, set: buildControl(spec, edit, (v) => sendParam(this, spec.key, v), editing) });
     }
-  }
-
-  // The editor for one key; returns a function that shows a value in it.
-  control(spec, cell) {
-    const key = spec.key;
-    const commit = (value) => sendParam(this, key, value);
-    if ((spec.type === "number" || spec.type === "integer") && spec.min !== undefined) {
-      const integer = spec.type === "integer";
-      const scaleOf = Math.max(1, Math.abs(typeof spec.default === "number" ? spec.default : 1));
-      // The whole allowed range when it is a usable slider; else a window of it around the
-      // default (the box beside takes any allowed value).
-      let lo = spec.min, hi = spec.max;
-      if (hi - lo > 200 * scaleOf) { lo = Math.max(lo, spec.min < 0 ? -8 * scaleOf : spec.min); hi = Math.min(hi, 8 * scaleOf); }
-      // A round step near a thousandth of the slider, so slider values are plain decimals.
-      const step = integer ? 1 : Math.pow(10, Math.floor(Math.log10((hi - lo) / 1000)));
-      const range = el("input", { type: "range", min: String(lo), max: String(hi), step: String(step) });
-      const box = el("input", { type: "number", step: integer ? "1" : "any" });
-      // An open bound is not a value: the slider's end stops a step inside it.
-      const inside = (v) => {
-        if (spec.min_inclusive === false && v <= spec.min) v = spec.min + step;
-        if (spec.max_inclusive === false && v >= spec.max) v = spec.max - step;
-        return v;
-      };
-      const read = (text) => inside(integer ? parseInt(text, 10) : parseFloat(text));
-      range.addEventListener("pointerdown", () => this.editing.add(key));
-      range.addEventListener("input", () => { this.editing.add(key); box.value = range.value; commit(read(range.value)); });
-      range.addEventListener("change", () => { this.editing.delete(key); commit(read(range.value)); });
-      box.addEventListener("change", () => {
-        const v = integer ? parseInt(box.value, 10) : parseFloat(box.value);
-        if (Number.isFinite(v)) commit(v);
-      });
-      cell.append(range, box);
-      return (value) => {
-        if (value === undefined || value === null) { box.value = ""; box.placeholder = "default"; return; }
-        range.value = String(value);
-        if (document.activeElement !== box) box.value = String(value);
-      };
-    }
-    if (spec.type === "boolean") {
-      const check = el("input", { type: "checkbox" });
-      check.addEventListener("change", () => commit(check.checked));
-      cell.append(check);
-      return (value) => { check.checked = value === true; check.indeterminate = value === undefined || value === null; };
-    }
-    if (spec.choices) {
-      const select = el("select");
-      for (const c of spec.choices) select.append(el("option", { value: c, text: c }));
-      select.addEventListener("change", () => commit(select.value));
-      cell.append(select);
-      return (value) => { if (value !== undefined) select.value = value; };
-    }
-    const text = el("input", { type: "text", spellcheck: "false" });
-    text.addEventListener("change", () => {
-      let v;
-      try { v = JSON.parse(text.value); } catch (e) { v = text.value; }
-      commit(v);
-    });
-    cell.append(text);
-    return (value) => {
-      if (document.activeElement === text) return;
-      text.value = value === undefined ? "" : JSON.stringify(value);
-      text.placeholder = value === undefined ? "default" : "";
-    };
+    if (!REPLAY && typeof buildEditors === "function") buildEditors(this);
+    this.foldRows();
   }
 
   // MARK: Input (the terminal viewer's bindings)
@@ -487,6 +524,12 @@ class View {
       case "d": return this.send("remove", { item: f });
       case "m": return this.send("move", { from: f, to: f + 1 < n ? f + 1 : 0 });
       case "i": return this.send("insert", { at: Math.min(f + 1, n), title: `New ${n + 1}` });
+      case "w": return this.send("save", {}, "save");
+      case "u": return this.send("undo", {}, "undo");
+      case "U": return this.send("redo", {}, "redo");
+      case "o": return this.toggleOpen(null);
+      case ",": this.motion.step(-1); return true;
+      case ".": this.motion.step(1); return true;
     }
     return false;
   }

@@ -1,0 +1,211 @@
+// cardstack web: the motion as the daemon sent it. The page keeps the last frames it
+// received (their seq, daemon time and picture); the graph plots the front offset and its
+// velocity over the last transition (a run of frames less than TRANSITION_GAP s apart),
+// the timeline shows any kept frame on the stage (paused), steps one frame with , and .,
+// and plays them back at 1, 0.5, 0.25 or 0.1×; the loop replays a transition through the
+// daemon while values are tuned; share posts the kept frames to the bridge's /render.
+// Nothing here recomputes motion: every point is a frame the daemon sent. Loaded before page.js.
+"use strict";
+
+const KEEP_FRAMES = 1200;      // 5 s at 240 fps
+const TRANSITION_GAP = 0.15;   // s between two frames that belong to different transitions
+const LOOP_MS = 1200;
+const PLAY_SPEEDS = [1, 0.5, 0.25, 0.1];
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+class Motion {
+  constructor(view) {
+    this.view = view;
+    this.kept = [];         // frame events, oldest first
+    this.dirty = false;
+    this.paused = false;    // the stage shows a kept frame, not the live stream
+    this.index = -1;        // the kept frame shown while paused
+    this.playing = null;    // {speed, from, wall} while playing back
+    this.loop = null;
+    this.build();
+  }
+
+  build() {
+    const first = this.view.index === 0;
+    this.graph = svg("svg", { class: "motion-graph", viewBox: "0 0 400 150", preserveAspectRatio: "none", "data-points": "[]" });
+    if (first) this.graph.id = "motion-graph";
+    this.grid = svg("g", { class: "grid" });
+    this.targetLine = svg("line", { class: "target", x1: "0", x2: "400" });
+    this.velocityPath = svg("path", { class: "velocity" });
+    this.offsetPath = svg("path", { class: "offset" });
+    this.marks = svg("path", { class: "marks" });
+    this.cursor = svg("line", { class: "cursor", y1: "0", y2: "150", visibility: "hidden" });
+    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.cursor);
+    this.caption = el("div", { class: "graph-caption", text: "run a transition (j, k, J) to plot it" });
+    this.timeline = el("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "aria-label": "kept frames" });
+    if (first) this.timeline.id = "timeline";
+    this.timeline.addEventListener("input", () => this.show(parseInt(this.timeline.value, 10)));
+    this.position = el("span", { class: "timeline-at", text: "live" });
+    const play = PLAY_SPEEDS.map((s) => {
+      const b = el("button", { type: "button", "data-play": String(s), text: `▶ ${s}×`, title: `play the kept frames at ${s}×` });
+      b.addEventListener("click", () => this.play(s));
+      return b;
+    });
+    const live = el("button", { type: "button", "data-action": "live", text: "live", title: "back to the daemon's stream" });
+    live.addEventListener("click", () => this.resume());
+    this.root = el("section", { class: "motion" },
+      el("h3", { text: "motion (front offset, pt; velocity dashed)" }), this.graph, this.caption,
+      el("div", { class: "timeline-row" }, this.timeline, this.position),
+      el("div", { class: "play-row" }, ...play, live));
+  }
+
+  record(m) {
+    this.kept.push(m);
+    if (this.kept.length > KEEP_FRAMES * 1.5) {
+      const cut = this.kept.length - KEEP_FRAMES;
+      this.kept.splice(0, cut);
+      if (this.paused) this.index = Math.max(this.index - cut, 0);
+    }
+    this.dirty = true;
+  }
+
+  // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
+  // in which the offset moves (a reveal or a lone frame moves nothing: the one before).
+  lastTransition() {
+    const k = this.kept;
+    let end = k.length;
+    while (end > 0) {
+      let start = end - 1;
+      while (start > 0 && k[start].time - k[start - 1].time < TRANSITION_GAP) start--;
+      const run = k.slice(start, end);
+      if (run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return run;
+      end = start;
+    }
+    return [];
+  }
+
+  // Four times a second (page.js's stats tick), not per frame.
+  refresh() {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const max = String(Math.max(this.kept.length - 1, 0));
+    if (this.timeline.max !== max) this.timeline.max = max;
+    if (!this.paused) this.timeline.value = max;
+    this.plot(this.lastTransition());
+  }
+
+  plot(frames) {
+    if (frames.length < 2) return;
+    const points = frames.map((m) => [m.time, m.frame.offset]);
+    const json = JSON.stringify(points);
+    if (this.graph.dataset.points === json) return;
+    this.graph.dataset.points = json;
+    this.graph.dataset.seqs = JSON.stringify(frames.map((m) => m.seq));
+    this.plotted = frames;
+    const t0 = points[0][0], t1 = points[points.length - 1][0];
+    const offsets = points.map((p) => p[1]);
+    let lo = Math.min(...offsets), hi = Math.max(...offsets);
+    if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+    const pad = (hi - lo) * 0.1;
+    lo -= pad; hi += pad;
+    const x = (t) => ((t - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4;
+    const y = (o) => 146 - ((o - lo) / (hi - lo)) * 142;
+    this.offsetPath.setAttribute("d", points.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}`).join(""));
+    this.marks.setAttribute("d", points.map((p) => `M${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}h0`).join(""));
+    const end = offsets[offsets.length - 1];
+    this.targetLine.setAttribute("y1", y(end).toFixed(2));
+    this.targetLine.setAttribute("y2", y(end).toFixed(2));
+    const v = points.slice(1).map((p, i) => [p[0], (p[1] - points[i][1]) / Math.max(p[0] - points[i][0], 1e-9)]);
+    const vmax = Math.max(...v.map((p) => Math.abs(p[1])), 1e-9);
+    this.velocityPath.setAttribute("d", v.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${(75 - (p[1] / vmax) * 70).toFixed(2)}`).join(""));
+    const start = offsets[0];
+    const span = end - start;
+    const over = Math.abs(span) > 1e-9 ? Math.max(0, ...offsets.map((o) => (o - end) / span)) * 100 : 0;
+    this.caption.textContent = `${frames.length} frames · ${(t1 - t0).toFixed(3)} s · ${start.toFixed(1)} → ${end.toFixed(1)} pt`
+      + ` · overshoot ${over.toFixed(1)} % · peak ${vmax.toFixed(0)} pt/s`;
+  }
+
+  // The timeline: kept frame i on the stage, paused.
+  show(i) {
+    if (!this.kept.length) return;
+    i = Math.min(Math.max(i, 0), this.kept.length - 1);
+    this.paused = true;
+    this.index = i;
+    this.timeline.value = String(i);
+    const m = this.kept[i];
+    this.view.draw(m.frame, m.seq);
+    this.position.textContent = `seq ${m.seq} · t ${m.time.toFixed(3)}`;
+    if (this.plotted && this.plotted.length > 1) {
+      const t0 = this.plotted[0].time, t1 = this.plotted[this.plotted.length - 1].time;
+      this.cursor.setAttribute("x1", String(((m.time - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4));
+      this.cursor.setAttribute("x2", this.cursor.getAttribute("x1"));
+      this.cursor.setAttribute("visibility", "visible");
+    }
+  }
+
+  step(by) {
+    if (this.playing) this.playing = null;
+    this.show((this.paused ? this.index : this.kept.length - 1) + by);
+  }
+
+  // Plays the kept frames from the one shown (or the last transition's first) at `speed`.
+  play(speed) {
+    if (!this.kept.length) return;
+    let from = this.paused ? this.index : this.kept.indexOf((this.plotted || this.kept)[0]);
+    if (from < 0 || from >= this.kept.length - 1) from = 0;
+    this.show(from);
+    this.playing = { speed, from, start: this.kept[from].time, wall: performance.now() / 1000 };
+    const tick = () => {
+      const p = this.playing;
+      if (!p) return;
+      const at = p.start + (performance.now() / 1000 - p.wall) * p.speed;
+      let i = this.index;
+      while (i + 1 < this.kept.length && this.kept[i + 1].time <= at) i++;
+      if (i !== this.index) this.show(i);
+      if (i >= this.kept.length - 1) { this.playing = null; return; }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  resume() {
+    this.playing = null;
+    this.paused = false;
+    this.position.textContent = "live";
+    this.cursor.setAttribute("visibility", "hidden");
+    const m = this.kept[this.kept.length - 1];
+    if (m) this.view.draw(m.frame, m.seq);
+  }
+
+  // Loop while tuning: the chosen transition again every LOOP_MS, from where it started.
+  toggleLoop(kind) {
+    const v = this.view;
+    if (this.loop) {
+      clearInterval(this.loop.timer);
+      this.loop = null;
+      v.loopButton.dataset.on = "false";
+      return;
+    }
+    const from = v.shown ? v.shown.offset : 0;
+    const once = () => {
+      if (kind === "open") { v.toggleOpen(null); return; }
+      v.send("scroll_to", { offset: from, animated: false });
+      if (kind === "fling") v.send("fling", { velocity: FLING_VELOCITY });
+      else v.send(kind, { count: 1 });
+    };
+    once();
+    this.loop = { kind, timer: setInterval(once, LOOP_MS) };
+    v.loopButton.dataset.on = "true";
+  }
+
+  // The kept frames as a recording (`cardstack record`'s format), rendered by the bridge.
+  share(format) {
+    if (!this.kept.length) { this.view.say("share: no frames kept yet", true); return; }
+    const body = this.kept.map((m) => JSON.stringify(m)).join("\n") + "\n";
+    fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
+      .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
+      .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${this.kept.length} frames as ${format}`); })
+      .catch((e) => this.view.say(`share: ${e.message} (this cardstack web has no /render yet?)`, true));
+  }
+}
