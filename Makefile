@@ -92,7 +92,8 @@ test: test-deps
 bench-deps:
 	@$(call apt_install,$(BUILD_PACKAGES) mpv g++ util-linux)
 
-bench: bench-deps release
+# The liveness part also runs the debug build, the one `make run` starts.
+bench: bench-deps release build
 	swift build -c release --product layout-benchmark && .build/release/layout-benchmark
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release

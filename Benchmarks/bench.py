@@ -13,7 +13,8 @@ CPU 1 (the target), then with the scheduler placing them; `set_params` -> the ne
 JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscribers for
 10 s; a steady client's `ping` while 1000 clients connect and leave at every stage; and a
 240 fps fling fanned out to N subscribers against a C server writing the same bytes to
-every client. Each ratio is printed next to its target.
+every client. Each ratio is printed next to its target. `liveness` (Benchmarks/stall_bench.py):
+a client's `ping` p50/p99/worst while the heaviest in-range animation runs, release and debug.
 """
 import argparse
 import json
@@ -352,7 +353,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 
 
-PARTS = ("saves", "sweep", "ping", "churn", "fanout")
+PARTS = ("saves", "sweep", "ping", "churn", "fanout", "liveness")
 
 
 def main():
@@ -363,6 +364,8 @@ def main():
     parser.add_argument("--subscribers", type=int, default=1000)
     parser.add_argument("--churn", type=int, default=1000, help="clients connecting and leaving during the ping test")
     parser.add_argument("--fanouts", type=int, default=5, help="fan-out runs (this VM is noisy: the median counts)")
+    parser.add_argument("--debug-bin", default=str(HERE.parent / ".build" / "debug"),
+                        help="the debug build (what `make run` starts), for the liveness part")
     parser.add_argument("--only", action="append", choices=PARTS,
                         help="run only this part (repeat for several); all of them by default")
     args = parser.parse_args()
@@ -389,6 +392,8 @@ def main():
         print(f"{'':<34} {rate:.0f} connections/s came and went, {failed} pings failed; clients back to 1 after")
     if "fanout" in parts:
         bench_fanouts(bin_dir, floor, args)
+    if "liveness" in parts:
+        bench_liveness(bin_dir, args)
 
 
 def bench_sweep_and_frames(bin_dir, args):
@@ -410,6 +415,17 @@ def bench_ping_and_idle(bin_dir, args):
     else:
         print("mpv is not installed (apt-get install mpv): no ping comparison")
     print(f"{'idle, 10 subscribers, 10 s':<34} {idle} CPU ticks")
+
+
+def bench_liveness(bin_dir, args):
+    import stall_bench
+    targets = {"release": 10, "debug": 100}
+    for name, path in (("release", bin_dir), ("debug", pathlib.Path(args.debug_bin))):
+        if not (path / "cardstackd").exists():
+            print(f"no {name} build at {path}: no liveness figure for it")
+            continue
+        result = stall_bench.measure(path)
+        print(stall_bench.report(f"heaviest animation, {name}", result) + f" (target p99 < {targets[name]} ms)")
 
 
 def bench_fanouts(bin_dir, floor, args):

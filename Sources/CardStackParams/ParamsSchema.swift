@@ -118,12 +118,10 @@ public enum ParamsSchema {
                             .wrongType, "\(key)[\(i)] must be a string, got \(item.kindName) (\(item.display))",
                             key: key, at: item.position ?? node.position)
                     }
-                    // As for `insert`: bounds a frame (at most 1024 cards) to well under 1 MiB of titles.
-                    guard s.count <= Deck.maximumTitleLength else {
-                        throw ParamsError(
-                            .outOfRange,
-                            "\(key)[\(i)] is \(s.count) characters long; a title may be at most \(Deck.maximumTitleLength)",
-                            key: key, at: item.position ?? node.position)
+                    // As for `insert`: bounded in characters and in bytes, so the titles of a
+                    // frame (at most 1024 cards) take at most 264 kB and the frame stays under 1 MiB.
+                    if let problem = Deck.titleProblem(s) {
+                        throw ParamsError(.outOfRange, "\(key)[\(i)] \(problem)", key: key, at: item.position ?? node.position)
                     }
                     return s
                 }

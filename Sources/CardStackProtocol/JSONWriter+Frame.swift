@@ -150,24 +150,46 @@ struct ByteCursor {
         count += digits
     }
 
-    /// A JSON string, escaped as `JSONWriter.string` escapes it.
+    /// A JSON string, escaped as `JSONWriter.string` escapes it. Runs of bytes that need no
+    /// escape are copied whole (a frame's titles are most of its bytes, in debug builds too).
     mutating func string(_ s: String) {
         byte(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): byte(0x5C); byte(b)
-            case UInt8(ascii: "\\"): byte(0x5C); byte(b)
-            case UInt8(ascii: "\n"): byte(0x5C); byte(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): byte(0x5C); byte(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): byte(0x5C); byte(UInt8(ascii: "t"))
-            case 0..<0x20:
-                literal("\\u00")
-                byte(b < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
-                let low = b & 15
-                byte(low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ low &- 10)
-            default: byte(b)
+        var s = s
+        s.withUTF8 { utf8 in
+            guard let bytes = utf8.baseAddress else { return }
+            let n = utf8.count
+            var run = 0, i = 0
+            while i < n {
+                let b = bytes[i]
+                if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+                    i += 1
+                    continue
+                }
+                (base + count).update(from: bytes + run, count: i - run)
+                count += i - run
+                escape(b)
+                i += 1
+                run = i
             }
+            (base + count).update(from: bytes + run, count: n - run)
+            count += n - run
         }
         byte(UInt8(ascii: "\""))
+    }
+
+    /// One byte that a JSON string cannot hold as it is.
+    mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): byte(0x5C); byte(b)
+        case UInt8(ascii: "\\"): byte(0x5C); byte(b)
+        case UInt8(ascii: "\n"): byte(0x5C); byte(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): byte(0x5C); byte(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): byte(0x5C); byte(UInt8(ascii: "t"))
+        default:
+            literal("\\u00")
+            byte(b < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+            let low = b & 15
+            byte(low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ low &- 10)
+        }
     }
 }

@@ -127,7 +127,7 @@ extension Request {
         case .insert:
             let at = try position("at")
             guard case let .string(title)? = args["title"] else {
-                throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters")
+                throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters and at most \(Deck.maximumTitleBytes) bytes")
             }
             return .edit(.insert(at: at, title: title))
         case .save, .history, .undo, .redo, .preset, .export:

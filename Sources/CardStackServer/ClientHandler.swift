@@ -203,8 +203,8 @@ final class ClientHandler: ChannelInboundHandler {
     func sendReliable(_ bytes: ByteBuffer) {
         guard !closing, let context else { return }
         let backlog = queued == 0 ? 0 : (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-        // What already waits decides, so one message larger than the limit (a frame of
-        // 1024 long titles, the params of a file with 100 000 titles) still goes out.
+        // What already waits decides, so one message larger than the limit (the params of
+        // a file with 100 000 titles) still goes out.
         if backlog > hub.configuration.maximumBacklogBytes {
             logger.warning("client \(id ?? 0) is too far behind (\(backlog) bytes unread); disconnecting it")
             _ = disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")

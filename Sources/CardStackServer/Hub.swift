@@ -100,9 +100,16 @@ final class Hub {
     }
 
     /// The tick the session asked for is due.
+    ///
+    /// When building and sending the frame took longer than its interval, the session
+    /// drops the ticks that would follow at once (``Session/tickFinished(started:finished:)``):
+    /// a tick already due when it is scheduled would run before the loop reads any socket
+    /// again, so requests are answered between ticks.
     func tick() {
         ticker = nil
-        carry(session.tick(at: clock))
+        let started = clock
+        carry(session.tick(at: started))
+        carry(session.tickFinished(started: started, finished: clock))
     }
 
     // MARK: Shutdown

@@ -41,13 +41,37 @@ extension Session {
     public var tickInterval: Double { Double(Int64(1e9 / Double(parameters.animation.fps))) / 1e9 }
 
     /// Schedules the next tick when something moves and none is scheduled. Ticks are
-    /// scheduled one at a time, each an interval after the one before, and nothing is
-    /// scheduled once everything is at rest.
+    /// scheduled one at a time, each an interval after the one before (ticks whose time
+    /// passed before this one ran are dropped, never made up), and nothing is scheduled once
+    /// everything is at rest.
     mutating func keepTicking(at now: Double, after previous: Double? = nil) {
         guard tickDue == nil, isAnimating || memory.isEasing(at: now) else { return }
-        let due = (previous ?? now) + tickInterval
+        let due = previous.map { Self.nextTick(after: $0, interval: tickInterval, later: now) } ?? now + tickInterval
         tickDue = due
         emit(.scheduleTick(at: due))
+    }
+
+    /// The first tick time `scheduled + k·interval` (k ≥ 1) later than `earliest`: the
+    /// ticks between are dropped; the next frame shows where things are when it runs.
+    public static func nextTick(after scheduled: Double, interval: Double, later earliest: Double) -> Double {
+        let next = scheduled + interval
+        guard next <= earliest, interval > 0 else { return next }
+        var due = scheduled + ((earliest - scheduled) / interval).rounded(.down) * interval
+        while due <= earliest { due += interval }
+        return due
+    }
+
+    /// The frame of the tick that began at `started` was out (built, encoded and offered to
+    /// every subscriber) at `finished`. When that took longer than the time left until the
+    /// next tick, the ticks that would queue up behind it are dropped: the next one is due
+    /// at the first tick time after `finished` plus as long again as this frame took, so
+    /// the driver's loop spends at least as long answering requests as building frames.
+    /// Time still advances (each frame is computed at its own time); nothing is queued.
+    public mutating func tickFinished(started: Double, finished: Double) -> [Effect] {
+        guard let due = tickDue, due <= finished else { return [] }
+        let later = Self.nextTick(after: due, interval: tickInterval, later: finished + max(finished - started, 0))
+        tickDue = later
+        return [.scheduleTick(at: later)]
     }
 
     /// The tick scheduled last is due: moves everything to `now` and publishes the frame.

@@ -44,7 +44,7 @@ struct InsertCardCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Its deck position (0-based).", valueName: "at"))
     var at: Int
 
-    @Argument(help: ArgumentHelp("Its title (1 to 200 characters).", valueName: "title"))
+    @Argument(help: ArgumentHelp("Its title (1 to 200 characters, at most 256 bytes).", valueName: "title"))
     var title: String
 
     @OptionGroup var connection: ConnectionOptions

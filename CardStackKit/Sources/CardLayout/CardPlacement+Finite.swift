@@ -4,7 +4,7 @@ extension CardPlacement {
     var isFinite: Bool {
         ratio.isFinite && position.x.isFinite && position.y.isFinite && size.width.isFinite
             && size.height.isFinite && anchor.x.isFinite && anchor.y.isFinite && scale.isFinite && alpha.isFinite
-            && transform.entries.allSatisfy(\.isFinite)
+            && transform.isFinite
     }
 
     /// The card as a frame may carry it: `nil` when a number is not finite (it cannot be

@@ -59,10 +59,10 @@ public enum DeckEdit: Sendable, Equatable {
                 throw DeckError("insert: the deck already has \(n) cards, the most an edited deck can hold is \(limit)")
             }
             try check("at", at, 0...n)
-            guard !title.isEmpty, title.count <= Deck.maximumTitleLength else {
-                throw DeckError(
-                    "insert: \"title\" must be 1 to \(Deck.maximumTitleLength) characters, got \(title.count)")
+            guard !title.isEmpty else {
+                throw DeckError("insert: \"title\" must be 1 to \(Deck.maximumTitleLength) characters, got 0")
             }
+            if let problem = Deck.titleProblem(title) { throw DeckError("insert: \"title\" \(problem)") }
         }
     }
 

@@ -70,17 +70,37 @@ public struct Transform3D: Sendable, Equatable, Hashable {
     }
 
     /// The product `self * next`: `self` acts on a point first, then `next`.
+    ///
+    /// Each entry is the row-by-column sum taken from 0 in the order k = 1…4, written out
+    /// (no arrays: this runs for every card of every frame, in debug builds too).
     public func then(_ next: Transform3D) -> Transform3D {
-        let a = entries, b = next.entries
-        var out = [Double](repeating: 0, count: 16)
-        for row in 0..<4 {
-            for col in 0..<4 {
-                var sum = 0.0
-                for k in 0..<4 { sum += a[row * 4 + k] * b[k * 4 + col] }
-                out[row * 4 + col] = sum
-            }
-        }
-        return Transform3D(out)
+        let b = next
+        var out = self
+        (out.m11, out.m12, out.m13, out.m14) = Self.row(m11, m12, m13, m14, b)
+        (out.m21, out.m22, out.m23, out.m24) = Self.row(m21, m22, m23, m24, b)
+        (out.m31, out.m32, out.m33, out.m34) = Self.row(m31, m32, m33, m34, b)
+        (out.m41, out.m42, out.m43, out.m44) = Self.row(m41, m42, m43, m44, b)
+        return out
+    }
+
+    /// The row `(a1, a2, a3, a4)` times `b`.
+    @inline(__always)
+    static func row(
+        _ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double, _ b: Transform3D
+    ) -> (Double, Double, Double, Double) {
+        (
+            0 + a1 * b.m11 + a2 * b.m21 + a3 * b.m31 + a4 * b.m41,
+            0 + a1 * b.m12 + a2 * b.m22 + a3 * b.m32 + a4 * b.m42,
+            0 + a1 * b.m13 + a2 * b.m23 + a3 * b.m33 + a4 * b.m43,
+            0 + a1 * b.m14 + a2 * b.m24 + a3 * b.m34 + a4 * b.m44
+        )
+    }
+
+    /// Whether all 16 entries are finite.
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite
+            && m23.isFinite && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
     }
 
     /// `CATransform3DRotate(self, ...)`: the rotation acts on the point before `self`.

@@ -59,18 +59,28 @@ enum CarouselWindow {
             vertical ? t.m12 + t.m22 + t.m32 + t.m42 : t.m11 + t.m21 + t.m31 + t.m41
         }
         let reference = along(current)
-        let keyed = cards.map { card in
-            (card, key(card.transform), abs(along(card.transform) - reference))
+        // The keys apart and positions sorted, not the cards: a card is large to move.
+        var depth: [Double] = [], distance: [Double] = [], index: [Int] = []
+        depth.reserveCapacity(cards.count)
+        distance.reserveCapacity(cards.count)
+        index.reserveCapacity(cards.count)
+        for card in cards {
+            depth.append(key(card.transform))
+            distance.append(abs(along(card.transform) - reference))
+            index.append(card.index)
         }
-        let sorted = keyed.sorted { a, b in
-            if a.1 != b.1 { return a.1 < b.1 }
-            if a.2 != b.2 { return a.2 > b.2 }
-            return a.0.index < b.0.index
+        let order = Array(cards.indices).sorted { a, b in
+            if depth[a] != depth[b] { return depth[a] < depth[b] }
+            if distance[a] != distance[b] { return distance[a] > distance[b] }
+            return index[a] < index[b]
         }
-        return sorted.enumerated().map { rank, entry in
-            var card = entry.0
+        var out: [CardPlacement] = []
+        out.reserveCapacity(cards.count)
+        for (rank, position) in order.enumerated() {
+            var card = cards[position]
             card.z = rank
-            return card
+            out.append(card)
         }
+        return out
     }
 }
