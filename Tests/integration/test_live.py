@@ -391,9 +391,20 @@ def test_listening_on_every_address_prints_a_url_for_each(daemon, bridges):
     if address is None:
         pytest.skip("no network address other than loopback")
     bridge = bridges([daemon.socket], listen="0.0.0.0:0")
-    bridge.stop()
-    text = bridge.proc.stderr.read().decode()
-    assert f"http://{address}:{bridge.port}/?token={bridge.token}" in text
+    # The lines come on standard error after the URL on standard output: read until they are there.
+    want = f"http://{address}:{bridge.port}/?token={bridge.token}"
+    os.set_blocking(bridge.proc.stderr.fileno(), False)
+    seen = b""
+
+    def printed():
+        nonlocal seen
+        try:
+            seen += os.read(bridge.proc.stderr.fileno(), 65536)
+        except BlockingIOError:
+            pass
+        return want.encode() in seen
+    wait_for(printed, timeout=10, what="the device URLs on standard error")
+    text = seen.decode()
     assert "plain HTTP" in text and "ssh -L" in text
 
 
