@@ -15,16 +15,19 @@ BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
-BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev
+BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
+# What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
+RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 vim ed tmux systemd strace
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: help deps test-deps bench-deps build release run test frame bench install uninstall clean
+.PHONY: help deps test-deps bench-deps build release run test test-stress frame bench install uninstall clean
 
 help:
 	@echo "make run        install what is missing, build, and show the default stack"
 	@echo "make test       install what is missing, build, and run every test"
+	@echo "make test-stress  make test with every core held by a busy loop (docs/testing.md)"
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
@@ -32,11 +35,13 @@ help:
 
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:
-	@$(call apt_install,$(BUILD_PACKAGES))
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) $(TEST_PACKAGES))
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES))
 	@python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q Pillow 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages Pillow
 	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages selenium
@@ -87,10 +92,15 @@ test: test-deps
 	swift test --package-path CardStackKit
 	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
 
+# `make test` while busy loops hold every core (at least two): no test may depend on when the
+# scheduler, a timer or a paint gets round to it. The loops end with the suite, however it ends.
+test-stress:
+	scripts/busy_cores.sh $(MAKE) test
+
 # The floors the benchmarks compare against: mpv's JSON IPC for `ping`, a C++ compiler for
 # the toml++ save floor.
 bench-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) mpv g++ util-linux)
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) mpv g++ util-linux)
 
 # The liveness part also runs the debug build, the one `make run` starts.
 bench: bench-deps release build
@@ -98,6 +108,7 @@ bench: bench-deps release build
 	swift build -c release --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
+	python3 Benchmarks/render_bench.py --bin .build/release
 	swift build -c release --package-path examples/live-follow
 	python3 Benchmarks/live_bench.py --bin .build/release \
 	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow

@@ -76,11 +76,20 @@ let package = Package(
             dependencies: [cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // Cairo (Debian's libcairo2-dev): antialiased paths, text outlines, PNG files.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg.
+        .target(
+            name: "CardStackRender",
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CCairo"],
+            swiftSettings: settings
+        ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
             dependencies: [
                 "CardStackProtocol",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -93,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "cardstack",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb",
+                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb", "CardStackRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -136,6 +145,11 @@ let package = Package(
         .testTarget(
             name: "CardStackLiveAgreementTests",
             dependencies: ["CardStackProtocol", cardLayout, .product(name: "CardStackLive", package: "CardStackKit")],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackRenderTests",
+            dependencies: ["CardStackRender", "CardStackClient", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -14,9 +14,9 @@ public struct FramePainter: Sendable {
     /// A painter for terminals with `mode`.
     public init(mode: ColorMode) { self.mode = mode }
 
-    /// A card's fill colour, from its item (golden-angle hues, so neighbours differ).
+    /// A card's fill colour, from its item: the page's (``CardLook``).
     public func fill(item: Int) -> RGB {
-        RGB.hsl(Double(item) * 137.508, 0.55, 0.55)
+        CardLook.fill(item: item)
     }
 
     /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.

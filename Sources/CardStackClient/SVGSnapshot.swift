@@ -1,21 +1,21 @@
 import CardLayout
 
-/// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title.
+/// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title,
+/// in the page's colours (``CardLook``).
 public enum SVGSnapshot {
     public static func render(_ frame: Frame) -> String {
         let (w, h) = frame.viewport
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(n(w)) \(n(h))" width="\(n(w))" height="\(n(h))">
             <title>cardstack \(frame.style.rawValue) at offset \(n(frame.offset)), front item \(frame.front)</title>
-            <rect width="100%" height="100%" fill="#1d1f24"/>
+            <rect width="100%" height="100%" fill="\(CardLook.hex(CardLook.background))"/>
 
             """
         for card in frame.cards {
             guard let quad = card.quad else { continue }
             let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-            let hue = Double(card.item) * 137.508
-            let fill = "hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 55%)"
-            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#f5f5f5\" stroke-width=\"1.5\"/>"
+            let fill = CardLook.css(item: card.item)
+            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#000\" stroke-opacity=\"\(n(CardLook.edgeOpacity))\" stroke-width=\"\(n(CardLook.edgeWidth))\"/>"
             let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
             let size = max(6, min(card.size.height * card.scale / 8, 48))
             out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
@@ -23,12 +23,11 @@ public enum SVGSnapshot {
         if let reveal = frame.reveal {
             // The circle reveal as the seed draws it: the opened card's detail view (its
             // colour over the whole viewport, its title) through a circular mask.
-            let hue = Double(reveal.item) * 137.508
             let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
             out += "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
             out += "<g class=\"detail\" clip-path=\"url(#reveal-mask)\"><rect width=\"\(n(w))\" height=\"\(n(h))\" "
-                + "fill=\"hsl(\(Int(hue.truncatingRemainder(dividingBy: 360))), 55%, 55%)\"/>"
-                + "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" font-family=\"sans-serif\" font-size=\"\(n(max(12, min(w, h) * 0.12)))\" "
+                + "fill=\"\(CardLook.css(item: reveal.item))\"/>"
+                + "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" font-family=\"sans-serif\" font-size=\"\(n(CardLook.detailTitleSize(width: w, height: h)))\" "
                 + "font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(title))</text></g>\n"
         }
         return out + "</svg>\n"
@@ -39,7 +38,7 @@ public enum SVGSnapshot {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {

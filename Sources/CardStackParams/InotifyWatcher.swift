@@ -49,7 +49,7 @@ public final class InotifyWatcher: Sendable {
         var watched: [String: Int32] = [:]
         Self.arm(plan, watched: &watched)
         let armed = watched
-        thread = StoppableThread(name: "cardstack-inotify", prepare: {
+        thread = StoppableThread(name: "cstack-inotify", prepare: {
             // The wake signal must interrupt the wait here, whatever the creating thread blocked.
             var unblocked = sigset_t()
             sigemptyset(&unblocked)

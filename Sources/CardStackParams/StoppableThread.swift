@@ -17,10 +17,12 @@ public final class StoppableThread: Sendable {
     let state = Mutex<(id: pthread_t?, finished: Bool)>((nil, false))
 
     /// Starts `body` on a thread called `name`. `prepare` runs first on that thread, before
-    /// ``stop()`` can signal it (to set the thread's signal mask).
+    /// ``stop()`` can signal it (to set the thread's signal mask). Linux keeps a thread name
+    /// of at most 15 bytes; a longer one never reaches `top -H`, gdb or `/proc/*/task/*/comm`.
     public init(name: String, prepare: @escaping @Sendable () -> Void = {}, body: @escaping @Sendable (StoppableThread) -> Void) {
         Self.installWakeHandler()
         let thread = Thread { [self] in
+            Self.nameCurrentThread(name)
             prepare()
             state.withLock { $0.id = pthread_self() }
             body(self)
@@ -28,6 +30,18 @@ public final class StoppableThread: Sendable {
         }
         thread.name = name
         thread.start()
+    }
+
+    /// Gives the calling thread `name` (at most 15 bytes) where the kernel keeps it, as
+    /// `top -H`, gdb and `/proc/PID/task/*/comm` show it: Foundation's `Thread.name` does
+    /// not get there on Linux, and `pthread_setname_np` is not visible to Swift.
+    public static func nameCurrentThread(_ name: String) {
+        precondition(name.utf8.count <= 15, "a thread name Linux keeps is at most 15 bytes: \(name)")
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// Whether ``stop()`` was called.

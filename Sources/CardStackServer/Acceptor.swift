@@ -1,3 +1,4 @@
+import CardStackParams
 import Dispatch
 import Foundation
 import Logging
@@ -46,8 +47,10 @@ final class Acceptor: Sendable {
         self.wake = wake
         self.wakeWriter = pipeEnds[1]
         let finished = self.finished
-        let thread = Thread { Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished) }
-        thread.name = "cardstack-accept"
+        let thread = Thread {
+            StoppableThread.nameCurrentThread("cstack-accept")  // at most 15 bytes
+            Self.run(listener: listener, wake: wake, logger: logger, accepted: accepted, finished: finished)
+        }
         thread.start()
     }
 

@@ -29,7 +29,10 @@ struct ParamsService: Service {
 
     /// Reading, deciding and delivering, on the hub's event loop.
     final class Reload: Sendable {
-        static let settle = TimeAmount.milliseconds(100)
+        /// How long a doubtful read waits for a newer one: 100 ms. `CARDSTACKD_SETTLE_MS`
+        /// sets another, for tests whose writer must finish inside it on a busy machine.
+        static let settle = TimeAmount.milliseconds(
+            ProcessInfo.processInfo.environment["CARDSTACKD_SETTLE_MS"].flatMap(Int64.init).map { max(0, $0) } ?? 100)
         /// Larger files are parsed off the loop (the default file is 4 kB).
         static let loopParseLimit = 16 * 1024
         /// The reader, which read is the newest and whether the one waiting to settle came
@@ -170,7 +173,7 @@ struct ParamsService: Service {
         var waited = hangupSignals
         sigaddset(&waited, StoppableThread.wakeSignal)
         let signals = waited
-        return StoppableThread(name: "cardstack-sighup", prepare: {
+        return StoppableThread(name: "cstack-sighup", prepare: {
             var blocked = signals
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
         }) { thread in

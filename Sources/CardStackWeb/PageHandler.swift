@@ -47,6 +47,13 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         requests = nil
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is RequestDeadline.Hold {
+            deadline?.disarm()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         requests?.close()
         requests = nil

@@ -9,6 +9,10 @@ final class RequestDeadline {
     private let channel: any Channel
     private var timer: Scheduled<Void>?
 
+    /// Sent down the pipeline by a handler that takes a request over before the page sees
+    /// it (a render): the deadline stops for that connection.
+    struct Hold {}
+
     init(channel: any Channel) {
         self.channel = channel
     }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -8,6 +9,9 @@ import NIOWebSocket
 ///
 /// With a recording (`cardstack web --replay FILE`) there is no daemon: the page fetches the
 /// recording from `/recording` and plays it itself.
+///
+/// With a ``RenderService``, `POST /render` turns a recording into a GIF, APNG, MP4 or WebM
+/// (``RenderHandler``), on a thread of its own.
 public final class WebBridge: Sendable {
     public let gate: RequestGate
     public let sockets: [String]
@@ -17,12 +21,20 @@ public final class WebBridge: Sendable {
     /// The port actually bound (the one asked for, or a free one for port 0).
     public let port: Int
     let group: MultiThreadedEventLoopGroup
+    /// The one thread renders run on (`POST /render`).
+    let renderPool: NIOThreadPool
 
     /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths, or
-    /// `recording` the JSON lines of a recording to replay (then `sockets` is empty).
+    /// `recording` the JSON lines of a recording to replay (then `sockets` is empty);
+    /// `render` answers `POST /render` (without it, 404).
     /// `token` is the one the URL carries (a fresh random one when nil; see ``WebToken``).
-    public init(host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil) throws {
+    public init(
+        host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil, render: RenderService? = nil
+    ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let renderPool = NIOThreadPool(numberOfThreads: 1)
+        renderPool.start()
+        let renders = NIOLockedValueBox(0)
         let token = token ?? Self.randomToken()
         let count = sockets.count
         // Each connection's gate takes the port from the connection's own address (the
@@ -61,7 +73,12 @@ public final class WebBridge: Sendable {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
                         withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
                             context.pipeline.removeHandler(name: "page", promise: nil)
+                            if render != nil { context.pipeline.removeHandler(name: "render", promise: nil) }
                         }))
+                    if let render {
+                        try channel.pipeline.syncOperations.addHandler(
+                            RenderHandler(gate: gate(channel), service: render, pool: renderPool, pending: renders), name: "render")
+                    }
                     try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
                 }
             }
@@ -75,6 +92,7 @@ public final class WebBridge: Sendable {
             channel = try bootstrap.bind(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            try? renderPool.syncShutdownGracefully()
             throw error
         }
         let bound = channel.localAddress?.port ?? port
@@ -84,6 +102,7 @@ public final class WebBridge: Sendable {
         self.channel = channel
         self.port = bound
         self.group = group
+        self.renderPool = renderPool
     }
 
     /// Blocks until the server closes.

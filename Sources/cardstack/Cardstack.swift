@@ -16,7 +16,7 @@ struct Cardstack: AsyncParsableCommand {
             PrevCommand.self, SnapCommand.self, MoveCardCommand.self, RemoveCardCommand.self, InsertCardCommand.self,
             WatchCommand.self, SnapshotCommand.self, FrameCommand.self, SocketCommand.self,
             ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, PresetCommand.self,
-            OpenCommand.self, CloseCommand.self, RecordCommand.self,
+            OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self,
             WebCommand.self,
         ]
     )

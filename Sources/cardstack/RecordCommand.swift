@@ -6,9 +6,6 @@ import CardStackProtocol
     import Glibc
 #endif
 
-/// Set by SIGINT and SIGTERM: the recording ends at the next line or poll.
-nonisolated(unsafe) private var recordingInterrupted: sig_atomic_t = 0
-
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
@@ -57,38 +54,11 @@ struct RecordCommand: ParsableCommand {
             }
         }
         defer { if out != 1 { close(out) } }
-        signal(SIGINT) { _ in recordingInterrupted = 1 }
-        signal(SIGTERM) { _ in recordingInterrupted = 1 }
-        signal(SIGPIPE, SIG_IGN)
         let daemon = try connection.connect()
         var count = 0
         do {
-            // The daemon's clock: its uptime now, against ours.
-            let state = try daemon.request(.getState, as: StateInfo.self, timeout: connection.timeout)
-            let skew = state.uptime - monotonicNow()
-            func daemonTime() -> Double { monotonicNow() + skew }
-            if kinds.contains(.params) {
-                let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)
-                try write(try WireJSON.encode(ServerMessage.params(info)), time: daemonTime(), hasTime: false, to: out)
-                count += 1
-            }
-            try daemon.request(.subscribe(kinds), timeout: connection.timeout)
-            let end = seconds.map { monotonicNow() + $0 }
-            while recordingInterrupted == 0 {
-                let left = end.map { $0 - monotonicNow() }
-                if let left, left <= 0 { break }
-                guard let line = try daemon.readLine(timeout: min(left ?? 0.2, 0.2)) else { continue }
-                guard let message = try? WireJSON.decode(ServerMessage.self, from: line) else { continue }
-                var hasTime = false
-                switch message {
-                case .reply, .hello: continue
-                case let .bye(reason): throw ClientError.closed(reason)
-                case let .frame(event): hasTime = event.time != nil
-                default: break
-                }
-                try write(line, time: daemonTime(), hasTime: hasTime, to: out)
-                count += 1
-            }
+            let recorder = EventRecorder(daemon: daemon, kinds: kinds, seconds: seconds, timeout: connection.timeout)
+            try recorder.run(count: &count) { line in try write(line, to: out) }
         } catch {
             printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") before: \(error)")
             throw ExitCode(1)
@@ -96,14 +66,8 @@ struct RecordCommand: ParsableCommand {
         if file != "-" { printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") to \(file)") }
     }
 
-    /// Writes one event line, adding `"time"` when the event has none.
-    func write(_ line: [UInt8], time: Double, hasTime: Bool, to fd: Int32) throws {
-        var bytes = line
-        if !hasTime, bytes.last == UInt8(ascii: "}") {
-            bytes.removeLast()
-            bytes.append(contentsOf: ",\"time\":\(time)}".utf8)
-        }
-        bytes.append(UInt8(ascii: "\n"))
+    /// Writes one line.
+    func write(_ bytes: [UInt8], to fd: Int32) throws {
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }

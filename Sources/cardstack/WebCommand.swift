@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackProtocol
+import CardStackRender
 import CardStackWeb
 
 #if canImport(Glibc)
@@ -27,6 +28,9 @@ struct WebCommand: ParsableCommand {
             at its recorded timing and with no daemon: space pauses (at the end: plays \
             again), , and . step one frame back / on, + and - change the speed (0.1× to 4×); \
             the panel shows the time, the speed and the parameters of the frame on screen.
+
+            Share: POST a recording to /render?format=gif|png|mp4|webm (with the token) and \
+            the answer is the file `cardstack render` would write (docs/render.md).
 
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
             by side; parameters that differ are highlighted, and every input goes to both.
@@ -100,7 +104,7 @@ struct WebCommand: ParsableCommand {
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.
             let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
-            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording, token: token)
+            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService)
         } catch {
             printError("cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)")
             throw ExitCode(1)
@@ -128,6 +132,12 @@ struct WebCommand: ParsableCommand {
             open(url)
         }
         try bridge.wait()
+    }
+
+    /// `POST /render`: `cardstack render`'s renderer, with its defaults.
+    static let renderService = RenderService { recording, name in
+        let format = try RenderFormat(name: name)
+        return (try RecordingRenderer.render(recording: recording, format: format), format.mediaType)
     }
 
     /// The recording's bytes, once they read as a recording (a bad file fails here, before

@@ -14,13 +14,23 @@ import Testing
         func add() { count.add(1, ordering: .relaxed) }
     }
 
-    /// Threads of this process with the given name.
+    /// Threads of this process with the given name, as the kernel has it (`comm`, which
+    /// keeps at most 15 bytes: a longer name never gets there).
     func threads(named name: String) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter { task in
             let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
             return comm.trimmingCharacters(in: .whitespacesAndNewlines) == name
         }.count
+    }
+
+    /// Whether `condition` holds within five seconds (checked every millisecond).
+    func within5s(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<5000 {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
     }
 
     /// Open descriptors of this process that are inotify instances.
@@ -47,22 +57,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("cardstack.toml").path
         FileManager.default.createFile(atPath: path, contents: Data("[stack]\n".utf8))
-        let threadsBefore = threads(named: "cardstack-inotify")
+        // No other test of this process starts a watcher.
+        #expect(threads(named: "cstack-inotify") == 0)
         let descriptorsBefore = inotifyDescriptors()
 
         for round in 0..<2 {
             let seen = Seen()
             let watcher = try InotifyWatcher(path: path) { _ in seen.add() }
             #expect(saveUntilSeen("[stack]\nspacing = \(round + 20)\n", to: path, seen: seen, before: 0), "round \(round)")
+            // The watcher's one thread, under its own name.
+            #expect(threads(named: "cstack-inotify") == 1, "round \(round)")
             #expect(inotifyDescriptors() == descriptorsBefore + 1)
             watcher.stop()
-            #expect(threads(named: "cardstack-inotify") == threadsBefore)
+            // stop() returns when the body has; the thread itself ends a moment later.
+            #expect(within5s { threads(named: "cstack-inotify") == 0 }, "round \(round): the thread is still there")
             #expect(inotifyDescriptors() == descriptorsBefore)
-            // Nothing more is reported once stopped.
+            // Nothing more is reported once stopped: no thread is left to report it.
             let after = seen.value
             rename(path, path + ".moved")
             rename(path + ".moved", path)
-            usleep(100_000)
             #expect(seen.value == after)
             watcher.stop()  // a second stop does nothing
         }

@@ -44,21 +44,53 @@ import Testing
             HistoryEntry(revision: 1, source: .file, time: 1_700_000_000.5, changed: [], current: false),
             HistoryEntry(revision: 2, source: .set, time: 1_700_000_001.25, changed: ["layout.spacing"], current: true),
         ], canUndo: true, canRedo: false)
-        let pairs: [(Command, CommandResult)] = [
-            (.ping, .empty), (.close, .empty), (.open(item: 2), .empty),
-            (.getParams, .params(info)), (.setParams(.object([])), .params(info)), (.tuning(.undo), .params(info)),
-            (.tuning(.preset(name: "coverflow")), .params(info)),
-            (.getFrame, .frame(Layout.frame(params, offset: 7.25))),
-            (.getState, .state(state)),
-            (.subscribe([.frame, .params]), .events([.frame, .params])), (.unsubscribe([.frame]), .events([])),
-            (.scroll(by: 3), .offset(33)), (.scrollTo(offset: 1, animated: false), .offset(1)),
-            (.fling(velocity: 900), .target(120)), (.snap, .target(30)), (.next(count: 1), .target(60)), (.prev(count: 2), .target(-0.5)),
-            (.edit(.remove(item: 1)), .deck(cards: 10, front: 3)),
-            (.tuning(.save), .saved(SaveResult(path: "/p.toml", written: true, changed: ["layout.spacing"]))),
-            (.tuning(.history), .history(history)),
-            (.tuning(.export(.css, offset: nil)), .exported(ExportResult(format: .css, text: ".card {}\n"))),
-            (.getSchema, .schema(SchemaInfo(keys: []))),
-        ]
+        let preset = ParamsInfo(revision: 3, source: .preset, path: "/p.toml", params: params, error: nil)
+        let presets = PresetList(presets: [PresetInfo(name: "coverflow", path: "/presets/coverflow.toml")], directories: ["/presets"])
+        // Every command's examples (a command and a result it can have), from its name: a new
+        // command does not compile here until it has one.
+        func examples(_ name: Command.Name) -> [(Command, CommandResult)] {
+            switch name {
+            case .ping: [(.ping, .empty)]
+            case .getParams: [(.getParams, .params(info))]
+            case .setParams: [(.setParams(.object([])), .params(info))]
+            case .getFrame: [(.getFrame, .frame(Layout.frame(params, offset: 7.25)))]
+            case .getState: [(.getState, .state(state))]
+            case .subscribe: [(.subscribe([.frame, .params]), .events([.frame, .params]))]
+            case .unsubscribe: [(.unsubscribe([.frame]), .events([]))]
+            case .scroll: [(.scroll(by: 3), .offset(33))]
+            case .scrollTo: [(.scrollTo(offset: 1, animated: false), .offset(1)), (.scrollTo(offset: 60, animated: true), .offset(60))]
+            case .fling: [(.fling(velocity: 900), .target(120))]
+            case .snap: [(.snap, .target(30))]
+            case .next: [(.next(count: 1), .target(60))]
+            case .prev: [(.prev(count: 2), .target(-0.5))]
+            case .move: [(.edit(.move(from: 0, to: 2)), .deck(cards: 11, front: 2))]
+            case .remove: [(.edit(.remove(item: 1)), .deck(cards: 10, front: 3))]
+            case .insert: [(.edit(.insert(at: 1, title: "new")), .deck(cards: 12, front: 0))]
+            case .save: [(.tuning(.save), .saved(SaveResult(path: "/p.toml", written: true, changed: ["layout.spacing"])))]
+            case .history: [(.tuning(.history), .history(history))]
+            case .undo: [(.tuning(.undo), .params(info))]
+            case .redo: [(.tuning(.redo), .params(info))]
+            case .preset: [(.tuning(.preset(name: "coverflow")), .params(preset)), (.tuning(.preset(name: nil)), .presets(presets))]
+            case .export: [(.tuning(.export(.css, offset: nil)), .exported(ExportResult(format: .css, text: ".card {}\n")))]
+            case .open: [(.open(item: 2), .empty)]
+            case .close: [(.close, .empty)]
+            case .getSchema: [(.getSchema, .schema(SchemaInfo(keys: [])))]
+            }
+        }
+        var checked: [String] = []
+        for name in Command.Name.allCases {
+            let pairs = examples(name)
+            #expect(!pairs.isEmpty, "\(name.rawValue)")
+            for (command, _) in pairs { #expect(command.kind == name, "\(command.name) is not \(name.rawValue)") }
+            checked += pairs.map(\.0.name)
+            try check(pairs)
+        }
+        #expect(checked.count == Command.names.count + 2)
+        #expect(Set(checked) == Set(Command.names))
+    }
+
+    /// Encodes each result as the daemon does and decodes it named and unnamed.
+    func check(_ pairs: [(Command, CommandResult)]) throws {
         for (command, result) in pairs {
             let line = try WireJSON.encode(Reply(id: .integer(1), result: result))
             let typed = try WireJSON.decode(ServerMessage.self, from: line, requests: [.integer(1): command])

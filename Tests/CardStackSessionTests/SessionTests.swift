@@ -87,14 +87,27 @@ import Testing
         var session = try Self.session("[layout]\nwrap = false\ncards = 20\n")
         let client = try Self.join(&session)
         _ = session.apply(.fling(velocity: 2000), from: client, at: 0)
-        let due = try #require(session.tickDue)
-        _ = session.tick(at: due)
+        let spacing = session.parameters.layout.spacing
+        // Ticks until the fling has the third card (item 2) or a later one in front.
+        var due = 0.0
+        for _ in 0..<100 where (session.offset / spacing).rounded() < 2 {
+            due = try #require(session.tickDue)
+            _ = session.tick(at: due)
+        }
+        #expect(session.isAnimating)
+        let before = session.offset
+        let front = Int((before / spacing).rounded())
+        let fraction = before - Double(front) * spacing
+        #expect(front >= 2)
+        #expect(fraction != 0)
         let (reply, effects) = session.apply(.edit(.remove(item: 0)), from: client, at: due + 0.01)
-        guard case let .deck(cards, _) = try Self.ok(reply) else {
+        guard case let .deck(cards, newFront) = try Self.ok(reply) else {
             Issue.record("remove replies with the deck")
             return
         }
         #expect(cards == 19)
+        // The card in front stays there, one item lower.
+        #expect(newFront == front - 1)
         // The fling's tick goes, the state says so, the edit's first frame and tick follow.
         #expect(effects.prefix(2) == [.cancelTick, .publishState])
         #expect(effects.last == .scheduleTick(at: due + 0.01 + session.tickInterval))
@@ -104,8 +117,9 @@ import Testing
         #expect(session.editing == nil)
         #expect(session.tickDue == nil)
         #expect(session.state(at: 5).cards == 19)
-        // The edit keeps the offset's place relative to the front card's snap point.
-        #expect(session.offset == Layout.normalize(session.offset, session.deckParameters))
+        // The edit keeps the offset's place relative to the front card's snap point: the
+        // same fraction away from the new front's snap point, where the fling was stopped.
+        #expect(session.offset == Double(front - 1) * spacing + fraction)
     }
 
     @Test func aReloadDuringAFlingStopsItAndPutsTheFileInForce() throws {
@@ -173,6 +187,7 @@ import Testing
     @Test func setUndoRedo() throws {
         var session = try Self.session("[layout]\nspacing = 40\n")
         let client = try Self.join(&session)
+        let loaded = session.paramsInfo
         let (set, effects) = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(50))]))])), from: client, at: 1)
         guard case let .params(info) = try Self.ok(set) else {
             Issue.record("set_params replies with the params")
@@ -184,21 +199,20 @@ import Testing
         #expect(effects.first == .publishParams)
         #expect(session.paramsInfo.overridden == ["layout.spacing"])
         #expect(session.paramsInfo.unsaved == ["layout.spacing"])
+        // Undo puts the loaded set back and redo the set one, each a new revision with
+        // source `undo` and nothing overridden; the reply is what get_params then says.
         let (undo, _) = session.apply(.tuning(.undo), from: client, at: 2)
-        #expect(try Self.ok(undo) != .empty)
+        let undone = ParamsInfo(revision: 3, source: .undo, path: loaded.path, params: loaded.params, error: nil, overridden: [])
+        #expect(try Self.ok(undo) == .params(undone))
+        #expect(session.paramsInfo == undone)
         #expect(session.parameters.layout.spacing == 40)
-        #expect(session.revision == 3)
-        #expect(session.source == .undo)
         // Back to the file's values: nothing unsaved, in the reply as in get_params.
         #expect(session.paramsInfo.unsaved == [])
-        if case let .params(info) = try Self.ok(undo) { #expect(info.unsaved == [] && info.overridden == []) }
         let (redo, _) = session.apply(.tuning(.redo), from: client, at: 3)
-        guard case let .params(redone) = try Self.ok(redo) else {
-            Issue.record("redo replies with the params")
-            return
-        }
-        #expect(redone.unsaved == ["layout.spacing"] && redone.source == .undo)
-        #expect(session.paramsInfo.unsaved == ["layout.spacing"])
+        let redone = ParamsInfo(
+            revision: 4, source: .undo, path: loaded.path, params: info.params, error: nil, overridden: [], unsaved: ["layout.spacing"])
+        #expect(try Self.ok(redo) == .params(redone))
+        #expect(session.paramsInfo == redone)
         #expect(session.parameters.layout.spacing == 50)
         // A save makes the values in force the file's.
         session.recordSave(bytes: Array("[layout]\nspacing = 50\n".utf8), tree: session.fileTree)
@@ -209,7 +223,9 @@ import Testing
         let (bad, none) = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(-3))]))])), from: client, at: 5)
         #expect(throws: WireError.self) { try bad.get() }
         #expect(none.isEmpty)
-        #expect(session.revision == 4)
+        var saved = redone
+        saved.unsaved = []
+        #expect(session.paramsInfo == saved)
     }
 
     @Test func aPresetPutsItsWholeSetInForce() throws {

@@ -20,6 +20,13 @@ BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"
 DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
 
 
+# The daemon believes a read that finds the file empty, gone, unreadable or bad only when
+# nothing newer comes within 100 ms: a save is often half done at that moment. A test whose
+# writer must finish a save inside that window gives the daemon ten times that window, so a
+# busy machine does not stretch the save past it (and what settles is reported 1 s later).
+PATIENT = {"CARDSTACKD_SETTLE_MS": "1000"}
+
+
 def cpu_ticks(pid):
     """User plus system CPU ticks a process has used."""
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -32,6 +39,31 @@ def small_buffer_socket(path, receive_buffer=4096):
     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     s.connect(str(path))
     return s
+
+
+def unread_bytes(sock):
+    """Bytes waiting in a socket that its reader has not read (FIONREAD)."""
+    import fcntl
+    import struct
+    import termios
+    return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
+def read_through_reply(sock, timeout=10):
+    """Reads a raw connection one byte at a time up to the end of the first reply line (the
+    hello and any events before it are read too, nothing after it): then the daemon has
+    taken in the request, and whatever follows is still unread."""
+    sock.settimeout(timeout)
+    line = b""
+    while True:
+        byte = sock.recv(1)
+        if not byte:
+            raise ConnectionError("the daemon closed the connection")
+        line += byte
+        if byte == b"\n":
+            if b'"ok":' in line:
+                return json.loads(line)
+            line = b""
 
 
 def wait_for(predicate, timeout=5.0, interval=0.01, what="condition"):

@@ -1,5 +1,8 @@
 """Replies over 1 MiB reach the client; frames stay within their card cap and under 1 MiB."""
-from conftest import wait_for
+import json
+import subprocess
+
+from conftest import BIN, wait_for
 
 
 def test_titles_that_made_a_frame_over_a_mebibyte_are_refused(make_daemon):
@@ -48,4 +51,14 @@ def test_a_removal_at_the_cap_keeps_the_frame_within_1024_cards(make_daemon):
         frame = c.ok("get_frame")
         assert len(frame["cards"]) <= 1024
     wait_for(lambda: not c.ok("get_state")["animating"], timeout=10, what="the removal to end")
+    # At rest: the cards a 1999-card deck shows at that offset (where the removal stopped the
+    # move depends on how many ticks it had, so the offset is whatever it is)...
+    rest = c.ok("get_frame")
+    local = d.dir / "1999.toml"
+    local.write_text('[layout]\nstyle = "zoom_flow"\ncards = 1999\nspacing = 1e-9\n')
+    result = subprocess.run([str(BIN / "cardstack"), "frame", "--config", str(local), "--offset", repr(rest["offset"])],
+                            capture_output=True, text=True, timeout=20, check=True)
+    assert [card["index"] for card in rest["cards"]] == [card["index"] for card in json.loads(result.stdout)["cards"]]
+    # ...and back at the start, the cap is full again.
+    c.ok("scroll_to", offset=0)
     assert len(c.ok("get_frame")["cards"]) == 1024

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import BIN, cpu_ticks, small_buffer_socket, wait_for
+from conftest import BIN, cpu_ticks, small_buffer_socket, unread_bytes, wait_for
 
 
 def test_socket_and_directory_modes(daemon):
@@ -114,7 +114,8 @@ def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
     c = daemon.client()
     c.ok("set_params", params={"animation": {"fps": 240}})
     c.ok("fling", velocity=50000)
-    time.sleep(0.3)
+    # The daemon has written a good part of what the lazy client asked for, and it reads none.
+    wait_for(lambda: unread_bytes(lazy) >= 32 * 1024, timeout=10, what="the lazy client's socket to fill")
     # stop() kills after 5 s and then reports the kill, so 0 means it ended by itself.
     assert daemon.stop() == 0
 
@@ -152,7 +153,8 @@ def test_idle_means_no_thread_wakes_up(daemon):
     clients = [daemon.client() for _ in range(10)]
     for c in clients:
         c.ok("subscribe")
-    time.sleep(1)
+    for c in clients:
+        c.event("frame")  # the current frame, sent right after the reply
 
     def switches():
         counts = {}
@@ -164,8 +166,31 @@ def test_idle_means_no_thread_wakes_up(daemon):
             counts[tid] = sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches" in line)
         return counts
 
+    # Settled: the work of the subscriptions (and of starting up) is done once no thread
+    # switches for half a second; then three seconds must pass with none.
+    def settled():
+        first = switches()
+        time.sleep(0.5)
+        return switches() == first
+    wait_for(settled, timeout=30, interval=0, what="the daemon to settle after the subscriptions")
     before = switches()
-    time.sleep(3)
+    time.sleep(3)  # the span observed, not a wait for something
     after = switches()
     woke = {tid: after[tid] - before[tid] for tid in before.keys() & after.keys() if after[tid] != before[tid]}
     assert woke == {}, f"threads woke while idle: {woke}"
+
+
+def test_the_daemons_threads_carry_their_names(daemon):
+    """The accept, SIGHUP and inotify threads are named within Linux's 15 bytes, so `top -H`,
+    gdb and /proc show them (a longer name never reaches the kernel)."""
+    def names():
+        found = []
+        for tid in os.listdir(f"/proc/{daemon.proc.pid}/task"):
+            try:
+                found.append(open(f"/proc/{daemon.proc.pid}/task/{tid}/comm").read().strip())
+            except FileNotFoundError:
+                continue
+        return found
+    wanted = ["cstack-accept", "cstack-inotify", "cstack-sighup"]
+    wait_for(lambda: all(n in names() for n in wanted), timeout=10, what=f"threads named {wanted}")
+    assert sorted(n for n in names() if n in wanted) == wanted

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import cpu_ticks, small_buffer_socket, wait_for
+from conftest import cpu_ticks, read_through_reply, small_buffer_socket, wait_for
 
 
 def test_hello_comes_first(daemon):
@@ -206,7 +206,7 @@ def test_a_slow_reader_gets_whole_lines_in_order_and_the_newest_frame_last(daemo
         driver.ok("scroll", by=1)
         if i % 10 == 0:
             slow.sendall(b'{"id":%d,"cmd":"ping"}\n' % i)
-    time.sleep(0.5)  # lagging: the socket fills, frames are parked
+    # Every scroll's frame was offered to `slow` before its reply: it lags by 300 frames.
     last = driver.ok("get_frame")
     messages = read_until(slow, lambda ms: frames_of(ms) and frames_of(ms)[-1]["frame"] == last
                           and sum("ok" in m for m in ms) == 31)
@@ -226,7 +226,7 @@ def test_a_reader_that_lags_through_a_fling_gets_the_resting_frame_last(daemon):
     driver.ok("set_params", params={"animation": {"fps": 240}})
     slow = small_buffer_socket(daemon.socket)
     slow.sendall(b'{"cmd":"subscribe","events":["frame","state"]}\n')
-    time.sleep(0.2)
+    read_through_reply(slow)  # subscribed; from here it reads nothing until the end
     target = driver.ok("fling", velocity=30000)["target"]
     for i in range(5):  # replies queue behind a full socket while frames are skipped
         time.sleep(0.05)
@@ -254,11 +254,11 @@ def test_subscribers_that_stop_reading_their_socket_are_dropped_mid_fan_out(daem
         s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         s.connect(str(daemon.socket))
         s.sendall(b'{"cmd":"subscribe","events":["frame"]}\n')
+        read_through_reply(s)  # subscribed
         gone.append(s)
     watcher = daemon.client()
     watcher.ok("subscribe", events=["frame"])
     first = watcher.event("frame")["seq"]
-    time.sleep(0.3)
     for s in gone:
         s.shutdown(socket.SHUT_RD)
     driver = daemon.client()

@@ -4,7 +4,7 @@ import signal
 import subprocess
 import time
 
-from conftest import next_reload
+from conftest import PATIENT, next_reload
 
 GOOD = "[layout]\nspacing = {}\ncards = 12\n"
 
@@ -28,7 +28,8 @@ def vim_save(path, *parts, pause=0.0):
     os.unlink(backup)
 
 
-def test_every_bad_vim_save_is_reported(daemon):
+def test_every_bad_vim_save_is_reported(make_daemon):
+    daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
     c = subscribed(daemon)
     for n in range(15):
         vim_save(daemon.config, GOOD.format(31.0 + n))
@@ -40,7 +41,8 @@ def test_every_bad_vim_save_is_reported(daemon):
         assert c.ok("get_params")["error"]["line"] == 2
 
 
-def test_every_empty_vim_save_is_applied(daemon):
+def test_every_empty_vim_save_is_applied(make_daemon):
+    daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
     c = subscribed(daemon)
     for n in range(10):
         vim_save(daemon.config, GOOD.format(31.0 + n))
@@ -51,7 +53,8 @@ def test_every_empty_vim_save_is_applied(daemon):
         assert e["event"] == "params" and e["params"]["layout"]["spacing"] == 30, (n, e)
 
 
-def test_a_file_written_in_two_parts_is_never_half_in_force(daemon):
+def test_a_file_written_in_two_parts_is_never_half_in_force(make_daemon):
+    daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
     c = subscribed(daemon)
     for n in range(10):
         revision = c.ok("get_params")["revision"]

@@ -22,7 +22,13 @@ def test_get_schema_lists_every_key_with_type_range_and_defaults(daemon):
     wrap = keys["layout.wrap"]["by_style"]
     assert wrap["stack"] is True and wrap["coverflow"] is False
     assert set(wrap) == set(style["choices"])
-    assert "by_style" not in keys["layout.spacing"] or keys["layout.spacing"]["by_style"]
+    # ...and only those: a key whose default is the same for every style has no by_style.
+    assert keys["layout.spacing"]["default"] == 30 and "by_style" not in keys["layout.spacing"]
+    with_style = [k for k in keys.values() if "by_style" in k]
+    assert "layout.wrap" in [k["key"] for k in with_style]
+    for k in with_style:
+        assert set(k["by_style"]) == set(style["choices"]), k["key"]
+        assert any(v != k["default"] for v in k["by_style"].values()), k
     anchor = keys["card.anchor"]
     assert anchor["type"] == "array" and (anchor["min"], anchor["max"]) == (0, 1)
 

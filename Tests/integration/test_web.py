@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import DEFAULT_CONFIG, wait_for
-from webtools import Bridge, WebSocket, assert_cards_match, find_chromium, page_state, start_browser, wait_page_seq
+from webtools import Bridge, WebSocket, assert_cards_match, find_chromium, page_state, start_browser
 
 needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed (make test-deps)")
 
@@ -60,14 +60,24 @@ def open_page(browser, bridge):
         timeout=10, what="the page to connect")
 
 
-def latest_frame(client, timeout=5):
-    """The newest frame event the client has (waits for one)."""
-    event = client.event("frame", timeout=timeout)
-    while True:
-        try:
-            event = client.event("frame", timeout=0.3)
-        except TimeoutError:
-            return event
+def current_frame(daemon):
+    """The frame the daemon shows once it is at rest: a new subscriber gets it right after
+    subscribing, so no wait for a quiet spell is needed."""
+    client = daemon.client()
+    wait_for(lambda: not client.ok("get_state")["animating"], timeout=10, what="the daemon to come to rest")
+    client.ok("subscribe", events=["frame"])
+    event = client.event("frame")
+    client.close()
+    return event
+
+
+def wait_page_shows(browser, event, stage_selector="#stage"):
+    """Waits until the stage shows exactly `event`'s frame (the daemon is at rest, so it is
+    the last one the page gets), then checks every card against it."""
+    wait_for(lambda: browser.execute_script(
+        "const s = document.querySelector(arguments[0]); return s && s.dataset.seq;", stage_selector) == str(event["seq"]),
+        timeout=10, what=f"the page to show frame {event['seq']}")
+    return assert_cards_match(browser, event["frame"], stage_selector)
 
 
 def row(browser, key, view=0):
@@ -99,23 +109,25 @@ def test_every_card_box_is_its_quad_box(make_daemon, bridges, browser, style):
     fractions = [0.5, 1.3, 2.6, 0.25, 0.75, 1.5] if style == "stack" else [1.4]
     for fraction in fractions:
         client.ok("scroll_to", offset=fraction * spacing)
-        event = latest_frame(client)
+        event = current_frame(daemon)
         if style != "stack" or is_mid_flip(event["frame"]):
             break
     else:
         pytest.fail("no offset puts a stack card mid-flip")
-    wait_page_seq(browser, event["seq"])
+    assert wait_page_shows(browser, event) >= 3
     assert int(page_state(browser)["seq"]) == event["seq"]
-    assert assert_cards_match(browser, event["frame"]) >= 3
 
 
 # MARK: The panel
 
 @needs_chromium
 def test_frames_that_arrive_together_are_each_drawn_and_a_repeat_needs_no_paint(make_daemon, bridges, browser):
-    """Two frames handed over together are drawn one per paint, in order; three or more
-    waiting (a slow display) jump to the newest; a frame that repeats the picture on screen
-    is applied at once (data-seq follows) without a paint."""
+    """Two frames handed over together are drawn one per paint, in order; two that came
+    apart, and three or more waiting (a slow display), jump to the newest; a frame that
+    repeats the picture on screen is applied at once (data-seq follows) without a paint.
+
+    The page's draw loop is driven by hand (`drawByHand`): the test says when each frame
+    arrives and when the browser paints, so no timer or paint of the browser decides."""
     daemon = make_daemon()
     client = subscribed(daemon)
     bridge = bridges([daemon.socket])
@@ -124,31 +136,57 @@ def test_frames_that_arrive_together_are_each_drawn_and_a_repeat_needs_no_paint(
     frames = []
     for k in range(4):
         client.ok("scroll_to", offset=(k + 1) * 0.3 * spacing)
-        frames.append(latest_frame(client))
-    wait_page_seq(browser, frames[-1]["seq"])
+        frames.append(current_frame(daemon))
+    wait_page_shows(browser, frames[-1])
+    # From here the page paints only when the test says; a paint the browser was already
+    # asked for runs first (the daemon is at rest, so nothing new arrives meanwhile).
+    browser.execute_script("window.hand = window.cardstack.drawByHand();")
+    wait_for(lambda: browser.execute_script(
+        "const v = window.cardstack.views[0]; window.hand.paint(); return !v.drawScheduled && !v.pending.length;"),
+        timeout=10, what="the page to have nothing left to draw")
+    # One script: nothing the browser does runs between its steps.
     drawn = browser.execute_script("""
-        const v = window.cardstack.views[0], f = arguments[0], seqs = [];
+        const v = window.cardstack.views[0], f = arguments[0], hand = window.hand, seqs = [], paints = [];
         const draw = v.draw.bind(v);
         v.draw = (frame, seq) => { seqs.push(seq); draw(frame, seq); };
-        const before = Object.assign({}, v.stats);
-        const event = (m, seq) => v.frameEvent({event: 'frame', seq, frame: m.frame});
-        event(f[0], 1000); event(f[1], 1001);                    // two together
-        return new Promise(done => setTimeout(() => {
-          event(f[2], 1002); event(f[3], 1003); event(f[0], 1004); event(f[1], 1005);  // four together
-          setTimeout(() => {
-            const mid = Object.assign({}, v.stats);
-            event(f[1], 1006);                                   // the picture on screen again
-            const after = Object.assign({}, v.stats);
-            v.draw = draw;
-            done({seqs, before, mid, after, shown: document.querySelector('#stage').dataset.seq});
-          }, 300);
-        }, 300));
+        const stats = () => Object.assign({}, v.stats);
+        const event = (m, seq, time) => { hand.time = time; v.frameEvent({event: 'frame', seq, frame: m.frame}); };
+        const paint = (label) => paints.push([label, hand.paint(), [...seqs]]);
+        const before = stats();
+        event(f[0], 1000, 100); event(f[1], 1001, 100.5);           // two together (0.5 ms apart)
+        paint('together 1'); paint('together 2'); paint('together 3');
+        const together = stats();
+        event(f[2], 1002, 200); event(f[3], 1003, 210);             // two apart (10 ms)
+        paint('apart 1'); paint('apart 2');
+        const apart = stats();
+        event(f[2], 1004, 300); event(f[3], 1005, 300); event(f[0], 1006, 300); event(f[1], 1007, 300);  // four together
+        paint('four 1'); paint('four 2');
+        const mid = stats();
+        event(f[1], 1008, 400);                                     // the picture on screen again
+        const after = stats();
+        paint('repeat');
+        v.draw = draw;
+        return {seqs, paints, before, together, apart, mid, after, shown: document.querySelector('#stage').dataset.seq};
     """, frames)
-    assert drawn["seqs"] == [1000, 1001, 1005]
-    assert drawn["mid"]["dropped"] - drawn["before"]["dropped"] == 3
+    # A paint each for the two that came together, then none asked for.
+    assert drawn["paints"][:3] == [["together 1", 1, [1000]], ["together 2", 1, [1000, 1001]],
+                                   ["together 3", 0, [1000, 1001]]]
+    assert drawn["together"]["dropped"] == drawn["before"]["dropped"]
+    assert drawn["together"]["applied"] == drawn["before"]["applied"] + 2
+    # Two apart: one paint, the newest.
+    assert drawn["paints"][3:5] == [["apart 1", 1, [1000, 1001, 1003]], ["apart 2", 0, [1000, 1001, 1003]]]
+    assert drawn["apart"]["dropped"] == drawn["together"]["dropped"] + 1
+    # Four waiting: one paint, the newest, three not drawn.
+    assert drawn["paints"][5:7] == [["four 1", 1, [1000, 1001, 1003, 1007]], ["four 2", 0, [1000, 1001, 1003, 1007]]]
+    assert drawn["mid"]["dropped"] == drawn["apart"]["dropped"] + 3
+    assert drawn["mid"]["applied"] == drawn["apart"]["applied"] + 1
+    # The repeat: applied and shown at once, nothing drawn and no paint asked for.
+    assert drawn["paints"][7] == ["repeat", 0, [1000, 1001, 1003, 1007]]
     assert drawn["after"]["applied"] == drawn["mid"]["applied"] + 1
     assert drawn["after"]["unchanged"] == drawn["mid"]["unchanged"] + 1
-    assert drawn["shown"] == "1006"
+    assert drawn["after"]["dropped"] == drawn["mid"]["dropped"]
+    assert drawn["seqs"] == [1000, 1001, 1003, 1007]
+    assert drawn["shown"] == "1008"
     assert_cards_match(browser, frames[1]["frame"])
 
 
@@ -165,11 +203,10 @@ def test_a_save_shows_in_the_panel_and_the_picture(make_daemon, bridges, browser
     text = daemon.config.read_text()
     daemon.config.write_text(re.sub(r"(?m)^spacing = .*$", f"spacing = {new}", text))
     client.event("params", timeout=10, where=lambda e: e["params"]["layout"]["spacing"] == new)
-    event = latest_frame(client)
+    event = current_frame(daemon)
     wait_for(lambda: json.loads(row(browser, "layout.spacing")["value"]) == new, what="the panel to show the saved spacing")
     assert row(browser, "layout.spacing")["source"] == "file"
-    wait_page_seq(browser, event["seq"])
-    assert assert_cards_match(browser, event["frame"]) >= 2
+    assert wait_page_shows(browser, event) >= 2
 
 
 @needs_chromium
@@ -269,11 +306,8 @@ def test_compare_mode_shows_both_and_sends_to_both(make_daemon, bridges, browser
         d = client.ok("get_params")["params"]["layout"]["spacing"]
         wait_for(lambda: (lambda s: not s["animating"] and abs(s["offset"] - d) < 1e-9)(client.ok("get_state")),
                  timeout=10, what="both daemons to move one card")
-    ea, eb = latest_frame(ca), latest_frame(cb)
-    wait_page_seq(browser, ea["seq"], "[data-stage='0']")
-    wait_page_seq(browser, eb["seq"], "[data-stage='1']")
-    assert_cards_match(browser, ea["frame"], "[data-stage='0']")
-    assert_cards_match(browser, eb["frame"], "[data-stage='1']")
+    assert wait_page_shows(browser, current_frame(a), "[data-stage='0']") >= 1
+    assert wait_page_shows(browser, current_frame(b), "[data-stage='1']") >= 1
 
 
 # MARK: Reconnecting
@@ -290,9 +324,9 @@ def test_the_page_reconnects_after_a_daemon_restart(make_daemon, bridges, browse
     open_page(browser, bridge)
     client = subscribed(daemon)
     client.ok("scroll_to", offset=12.0)
-    event = latest_frame(client)
-    wait_page_seq(browser, event["seq"])
-    assert_cards_match(browser, event["frame"])
+    event = current_frame(daemon)
+    assert event["frame"]["offset"] == 12.0
+    assert wait_page_shows(browser, event) >= 1
 
 
 # MARK: Who may connect (raw sockets, no browser)
@@ -394,8 +428,8 @@ def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
     client = subscribed(daemon)
     bridge = bridges([daemon.socket])
     open_page(browser, bridge)
-    event = latest_frame(client)
-    wait_page_seq(browser, event["seq"])
+    event = current_frame(daemon)
+    wait_page_shows(browser, event)
     frame = dict(event["frame"], reveal={"item": 0, "center": [150.0, 300.0], "radius": 90.0, "progress": 0.5})
     box = browser.execute_script(
         "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]);"
@@ -491,7 +525,12 @@ def test_replay_plays_a_recording_in_the_page(make_daemon, bridges, browser, tmp
     # Space pauses: the frame on screen stays.
     body.send_keys(" ")
     wait_for(lambda: replay_status(browser)["paused"] == "true", what="paused")
-    animation_frames(browser)
+    player_seq = lambda: browser.execute_script(
+        "const f = window.cardstack.player.frame; return f === null ? null : f.seq;")
+    if player_seq() is None:  # paused before the new run's first frame: show that one
+        body.send_keys(".")
+        wait_for(lambda: player_seq() is not None, what="the first frame")
+    wait_for(lambda: replay_status(browser)["seq"] == str(player_seq()), what="the page to show the paused frame")
     paused = replay_status(browser)
     assert "paused" in paused["text"] and "×0.1" in paused["text"]
     seq = int(paused["seq"])

@@ -39,6 +39,22 @@ function sameFrame(a, b) {
   });
 }
 
+// The draw loop's clock: when a frame arrived, and the paint a frame waits for. Tests drive
+// it by hand (`const hand = window.cardstack.drawByHand()`): a frame then arrives at
+// `hand.time` (ms, set by the test), and the paints asked for run when the test calls
+// `hand.paint()`, which says how many ran.
+const drawClock = {
+  now: () => performance.now(),
+  paint: (draw) => queueMicrotask(() => requestAnimationFrame(draw)),
+  byHand() {
+    const asked = [];
+    const hand = { time: 0, paint: () => asked.splice(0).map((draw) => draw()).length };
+    this.now = () => hand.time;
+    this.paint = (draw) => { asked.push(draw); };
+    return hand;
+  },
+};
+
 // One daemon: its connection, its stage and its panel.
 class View {
   constructor(index) {
@@ -221,7 +237,7 @@ class View {
     this.stats.received++;
     if (this.lastSeq !== null && m.seq > this.lastSeq + 1) this.stats.gaps += m.seq - this.lastSeq - 1;
     this.lastSeq = m.seq;
-    const now = performance.now();
+    const now = drawClock.now();
     this.receivedTimes.push(now);
     this.motion.record(m);
     if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
@@ -243,7 +259,7 @@ class View {
   scheduleDraw() {
     if (this.drawScheduled || !this.pending.length) return;
     this.drawScheduled = true;
-    queueMicrotask(() => requestAnimationFrame(() => this.drawPending()));
+    drawClock.paint(() => this.drawPending());
   }
 
   drawPending() {
@@ -562,7 +578,7 @@ function sendParam(view, key, value) {
 
 const views = [];
 for (let i = 0; i < DAEMONS; i++) views.push(new View(i));
-window.cardstack = { views };
+window.cardstack = { views, drawByHand: () => drawClock.byHand() };
 
 // MARK: Replay
 

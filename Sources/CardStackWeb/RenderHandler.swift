@@ -1,0 +1,185 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Turns a recording into a file to share: what `POST /render` calls (the `cardstack`
+/// binary passes `cardstack render`'s renderer; this module draws nothing itself).
+public struct RenderService: Sendable {
+    /// The largest recording accepted, in bytes (more gets 413).
+    public var maximumBody: Int
+    /// Renders the JSON lines of a recording into `format` (`gif`, `png`, `mp4`, `webm`):
+    /// the file's bytes and its media type, or an error whose text says what is wrong.
+    public var render: @Sendable (_ recording: [UInt8], _ format: String) throws -> (body: [UInt8], type: String)
+
+    public init(
+        maximumBody: Int = 32 << 20,
+        render: @escaping @Sendable (_ recording: [UInt8], _ format: String) throws -> (body: [UInt8], type: String)
+    ) {
+        self.maximumBody = maximumBody
+        self.render = render
+    }
+}
+
+/// `POST /render?format=gif|png|mp4|webm&token=…`: the body is a recording in `cardstack
+/// record`'s format, the answer the rendered file. The request passes the ``RequestGate``
+/// first (token, Host), and a browser's `Origin`, when sent, must be the page's own. The
+/// body is bounded (``RenderService/maximumBody``); rendering runs on the bridge's one
+/// render thread, never on the event loop, so frames keep flowing while it works, and
+/// renders wait their turn. Every other request passes through to the ``PageHandler``.
+final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let gate: RequestGate
+    let service: RenderService
+    let pool: NIOThreadPool
+    /// Renders queued or running on this bridge: more than ``waitingLimit`` get 503.
+    let pending: NIOLockedValueBox<Int>
+    static let waitingLimit = 4
+
+    private enum State {
+        case idle
+        case forwarding
+        case collecting(HTTPRequestHead, format: String, body: ByteBuffer)
+        case discarding
+        case rendering
+    }
+    private var state = State.idle
+
+    init(gate: RequestGate, service: RenderService, pool: NIOThreadPool, pending: NIOLockedValueBox<Int>) {
+        self.gate = gate
+        self.service = service
+        self.pool = pool
+        self.pending = pending
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch (state, part) {
+        case let (.idle, .head(head)) where RequestGate.path(head.uri) == "/render":
+            start(head, context: context)
+        case (.idle, .head):
+            state = .forwarding
+            context.fireChannelRead(data)
+        case (.forwarding, .end):
+            state = .idle
+            context.fireChannelRead(data)
+        case (.forwarding, _):
+            context.fireChannelRead(data)
+        case (.collecting(let head, let format, var body), .body(var chunk)):
+            // The state lets go of the buffer first, so that appending does not copy it.
+            state = .discarding
+            guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
+                state = .discarding
+                send(.payloadTooLarge, "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n", head, context, close: true)
+                return
+            }
+            body.writeBuffer(&chunk)
+            state = .collecting(head, format: format, body: body)
+        case let (.collecting(head, format, body), .end):
+            state = .rendering
+            render(head, format: format, body: body, context: context)
+        case (.discarding, .end):
+            state = .idle
+        default:
+            break
+        }
+    }
+
+    private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // A render may take longer than a request may take to arrive: the deadline stops here.
+        context.fireUserInboundEventTriggered(RequestDeadline.Hold())
+        let host = head.headers["host"].first
+        if let why = gate.refusal(uri: head.uri, host: host, origin: nil, websocket: false) {
+            refuse(.forbidden, "403 Forbidden: \(why)\n", head, context)
+        } else if let origin = head.headers["origin"].first, origin.lowercased() != "http://\((host ?? "").lowercased())" {
+            refuse(.forbidden, "403 Forbidden: Origin \(origin) is not this page's own\n", head, context)
+        } else if head.method != .POST {
+            refuse(.methodNotAllowed, "POST a recording (the JSON lines of `cardstack record`) to /render?format=gif|png|mp4|webm\n", head, context)
+        } else if let length = head.headers["content-length"].first.flatMap(Int.init), length > service.maximumBody {
+            refuse(.payloadTooLarge, "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n", head, context)
+        } else {
+            let format = RequestGate.query(head.uri, "format") ?? "gif"
+            state = .collecting(head, format: format, body: context.channel.allocator.buffer(capacity: 0))
+        }
+    }
+
+    /// Answers at once; the body still to come is read and dropped (the connection closes).
+    private func refuse(_ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext) {
+        state = .discarding
+        send(status, text, head, context, close: true)
+    }
+
+    private func render(_ head: HTTPRequestHead, format: String, body: ByteBuffer, context: ChannelHandlerContext) {
+        let waiting = pending.withLockedValue { count in
+            count += 1
+            return count
+        }
+        guard waiting <= Self.waitingLimit else {
+            pending.withLockedValue { $0 -= 1 }
+            state = .idle
+            send(.serviceUnavailable, "\(Self.waitingLimit) renders are already waiting: try again when one is done\n", head, context, close: false)
+            return
+        }
+        let recording = Array(body.readableBytesView)
+        let service = self.service
+        let pending = self.pending
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let future = pool.runIfActive(eventLoop: context.eventLoop) { () -> Result<(body: [UInt8], type: String), RenderFailure> in
+            defer { pending.withLockedValue { $0 -= 1 } }
+            do {
+                return .success(try service.render(recording, format))
+            } catch {
+                return .failure(RenderFailure(message: "\(error)"))
+            }
+        }
+        future.whenComplete { outcome in
+            let (handler, context) = loopBound.value
+            handler.state = .idle
+            switch outcome {
+            case .success(.success(let file)):
+                let name = "cardstack.\(format.lowercased())"
+                handler.send(.ok, file.type, file.body, head, context, close: false, extra: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
+            case .success(.failure(let failure)):
+                handler.send(.badRequest, "cannot render: \(failure.message)\n", head, context, close: false)
+            case .failure(let error):
+                handler.send(.internalServerError, "cannot render: \(error)\n", head, context, close: false)
+            }
+        }
+    }
+
+    struct RenderFailure: Error {
+        var message: String
+    }
+
+    private func send(
+        _ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext, close: Bool
+    ) {
+        send(status, "text/plain; charset=utf-8", Array(text.utf8), head, context, close: close, extra: [])
+    }
+
+    private func send(
+        _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ head: HTTPRequestHead, _ context: ChannelHandlerContext,
+        close: Bool, extra: [(String, String)]
+    ) {
+        var buffer = context.channel.allocator.buffer(capacity: body.count)
+        buffer.writeBytes(body)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: type)
+        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
+        headers.add(name: "Cache-Control", value: "no-store")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        for (name, value) in extra { headers.add(name: name, value: value) }
+        let keepAlive = !close && head.isKeepAlive
+        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let channel = context.channel
+            done.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CardStackClient
+import CardStackProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Set by SIGINT and SIGTERM: a recording ends at the next line or poll.
+nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
+
+/// What `cardstack record` and `cardstack render --live` share: the parameters in force
+/// first (a params event, when asked for), then every event the daemon sends, one JSON line
+/// each with its `"time"` on the daemon's clock, until Ctrl-C or `seconds`.
+struct EventRecorder {
+    var daemon: DaemonConnection
+    var kinds: [EventKind]
+    var seconds: Double?
+    var timeout: Double
+
+    /// Records, handing each line (with its newline) to `emit`; `count` is the number of
+    /// lines emitted so far, also when this throws.
+    func run(count: inout Int, _ emit: ([UInt8]) throws -> Void) throws {
+        signal(SIGINT) { _ in recordingInterrupted = 1 }
+        signal(SIGTERM) { _ in recordingInterrupted = 1 }
+        signal(SIGPIPE, SIG_IGN)
+        // The daemon's clock: its uptime now, against ours.
+        let state = try daemon.request(.getState, as: StateInfo.self, timeout: timeout)
+        let skew = state.uptime - monotonicNow()
+        func daemonTime() -> Double { monotonicNow() + skew }
+        if kinds.contains(.params) {
+            let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: timeout)
+            try emit(Self.stamped(try WireJSON.encode(ServerMessage.params(info)), time: daemonTime(), hasTime: false))
+            count += 1
+        }
+        try daemon.request(.subscribe(kinds), timeout: timeout)
+        let end = seconds.map { monotonicNow() + $0 }
+        while recordingInterrupted == 0 {
+            let left = end.map { $0 - monotonicNow() }
+            if let left, left <= 0 { break }
+            guard let line = try daemon.readLine(timeout: min(left ?? 0.2, 0.2)) else { continue }
+            guard let message = try? WireJSON.decode(ServerMessage.self, from: line) else { continue }
+            var hasTime = false
+            switch message {
+            case .reply, .hello: continue
+            case let .bye(reason): throw ClientError.closed(reason)
+            case let .frame(event): hasTime = event.time != nil
+            default: break
+            }
+            try emit(Self.stamped(line, time: daemonTime(), hasTime: hasTime))
+            count += 1
+        }
+    }
+
+    /// One event line, with `"time"` added when the event has none, and its newline.
+    static func stamped(_ line: [UInt8], time: Double, hasTime: Bool) -> [UInt8] {
+        var bytes = line
+        if !hasTime, bytes.last == UInt8(ascii: "}") {
+            bytes.removeLast()
+            bytes.append(contentsOf: ",\"time\":\(time)}".utf8)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}
