@@ -124,6 +124,9 @@ bench: bench-deps release build
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/render_bench.py --bin .build/release
 	python3 Benchmarks/startup_bench.py --bin .build/release
+	swift build -c release --package-path examples/live-follow
+	python3 Benchmarks/live_bench.py --bin .build/release \
+	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow
 
 # The release build as it ships: the Swift runtime linked in (no toolchain needed where it
 # runs), only the C libraries a Debian system has left to load. `make install` and `make deb`

@@ -141,6 +141,12 @@ let package = Package(
             dependencies: ["CardStackSession", "CardStackParams", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // CardStackLive (the app-facing package) against this package's wire vocabulary.
+        .testTarget(
+            name: "CardStackLiveAgreementTests",
+            dependencies: ["CardStackProtocol", cardLayout, .product(name: "CardStackLive", package: "CardStackKit")],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CardStackRenderTests",
             dependencies: ["CardStackRender", "CardStackClient", cardLayout, "CardStackProtocol"],

@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "CardLayout", targets: ["CardLayout"]),
+        // A debug build's live link to a daemon through `cardstack web` (Foundation only).
+        .library(name: "CardStackLive", targets: ["CardStackLive"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0"),
@@ -18,6 +20,16 @@ let package = Package(
         .target(
             name: "CardLayout",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .target(
+            name: "CardStackLive",
+            dependencies: ["CardLayout"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "CardStackLiveTests",
+            dependencies: ["CardStackLive", "CardLayout"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

@@ -4,28 +4,81 @@ import NIOHTTP1
 /// Serves the page's three files (and, in replay mode, the recording) to requests that pass the ``RequestGate``; everything else
 /// gets 403 (the gate said no), 404 or 405. The WebSocket upgrade is handled before this
 /// handler sees a request: an upgrade that reaches it was refused.
+///
+/// For `CardStackLive` followers: `GET /events` turns the connection into an
+/// ``EventStreamRelay``, and `POST /request` sends its body, one JSON request, to the daemon
+/// (``DaemonRequests``) and answers with the daemon's reply.
 final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     let gate: RequestGate
+    /// The daemons' sockets (compare mode when 2).
+    let sockets: [String]
     /// How many daemons the page shows (compare mode when 2 or more).
-    let daemons: Int
+    var daemons: Int { sockets.count }
     /// The recording the page plays (`cardstack web --replay`), or nil.
     let recording: [UInt8]?
     private var head: HTTPRequestHead?
+    /// A request's body (`POST /request`), at most ``BridgeLimits/requestBodyBytes``.
+    private var body: ByteBuffer?
+    private var bodyTooLong = false
+    /// Closes the connection when a request is not complete in time.
+    private var deadline: RequestDeadline?
+    /// `POST /request`'s daemon connection, once there has been one.
+    private var requests: DaemonRequests?
 
-    init(gate: RequestGate, daemons: Int, recording: [UInt8]? = nil) {
+    init(gate: RequestGate, sockets: [String], recording: [UInt8]? = nil) {
         self.gate = gate
-        self.daemons = daemons
+        self.sockets = sockets
         self.recording = recording
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        deadline = RequestDeadline(channel: context.channel)
+        deadline?.arm()
+    }
+
+    /// Removed when the connection becomes a WebSocket: the request was complete.
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.disarm()
+        deadline = nil
+        requests?.close()
+        requests = nil
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is RequestDeadline.Hold {
+            deadline?.disarm()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        requests?.close()
+        requests = nil
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case let .head(request): head = request
-        case .body: break
+        case let .head(request):
+            head = request
+            body = nil
+            bodyTooLong = false
+        case var .body(part):
+            // Only a POST's body is kept, and only up to the daemon's line limit.
+            guard head?.method == .POST, !bodyTooLong else { return }
+            if (body?.readableBytes ?? 0) + part.readableBytes > BridgeLimits.requestBodyBytes {
+                bodyTooLong = true
+                body = nil
+            } else if body == nil {
+                body = part
+            } else {
+                body!.writeBuffer(&part)
+            }
         case .end:
+            deadline?.disarm()
             guard let request = head else { return }
             head = nil
             respond(to: request, context: context)
@@ -41,12 +94,35 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             send(.forbidden, "text/plain; charset=utf-8", "403 Forbidden: \(why)\n", request, context)
             return
         }
+        let path = RequestGate.path(request.uri)
+        if path == "/events" || path == "/request" {
+            if let why = RequestGate.foreignOrigin(request.headers["origin"].first, host: request.headers["host"].first ?? "") {
+                send(.forbidden, "text/plain; charset=utf-8", "403 Forbidden: \(why)\n", request, context)
+                return
+            }
+            guard recording == nil else {
+                send(.notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to follow\n", request, context)
+                return
+            }
+            guard let index = Int(RequestGate.query(request.uri, "daemon") ?? "0"), sockets.indices.contains(index) else {
+                send(.notFound, "text/plain; charset=utf-8", "no such daemon: daemon= counts the --socket options from 0\n", request, context)
+                return
+            }
+            if path == "/request" {
+                forward(request, to: sockets[index], context: context)
+            } else if request.method == .GET {
+                follow(request, sockets[index], context: context)
+            } else {
+                send(.methodNotAllowed, "text/plain; charset=utf-8", "/events takes GET\n", request, context)
+            }
+            return
+        }
         guard request.method == .GET || request.method == .HEAD else {
             send(.methodNotAllowed, "text/plain; charset=utf-8", "only GET\n", request, context)
             return
         }
         let token = gate.token
-        switch RequestGate.path(request.uri) {
+        switch path {
         case "/", "/index.html":
             let html = PageAssets.html
                 .replacingAll("__TOKEN__", with: token)
@@ -70,6 +146,62 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// Hands the connection to an ``EventStreamRelay`` for the daemon at `socket`.
+    private func follow(_ request: HTTPRequestHead, _ socket: String, context: ChannelHandlerContext) {
+        deadline?.disarm()
+        deadline = nil
+        let relay = EventStreamRelay(
+            socketPath: socket, frames: RequestGate.query(request.uri, "frames") == "1", version: request.version)
+        do {
+            try context.pipeline.syncOperations.addHandler(relay, position: .after(self))
+            context.pipeline.syncOperations.removeHandler(self, promise: nil)
+        } catch {
+            context.close(promise: nil)
+        }
+    }
+
+    /// `POST /request`: the body, one JSON request, to the daemon; its reply back.
+    private func forward(_ request: HTTPRequestHead, to socket: String, context: ChannelHandlerContext) {
+        let text = "text/plain; charset=utf-8"
+        guard request.method == .POST else {
+            send(.methodNotAllowed, text, "/request takes POST with one JSON request as its body\n", request, context)
+            return
+        }
+        guard request.headers["content-type"].first?.lowercased().hasPrefix("application/json") == true else {
+            send(.unsupportedMediaType, text, "/request takes Content-Type: application/json\n", request, context)
+            return
+        }
+        guard !bodyTooLong else {
+            send(.payloadTooLarge, text, "a request must be at most 65536 bytes (the daemon's line limit)\n", request, context)
+            return
+        }
+        var line = body ?? context.channel.allocator.buffer(capacity: 0)
+        body = nil
+        while line.readableBytesView.last.map({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) == true {
+            line.moveWriterIndex(to: line.writerIndex - 1)
+        }
+        guard !line.readableBytesView.isEmpty, !line.readableBytesView.contains(UInt8(ascii: "\n")),
+            BridgeLimits.isUTF8(line.readableBytesView)
+        else {
+            send(.badRequest, text, "the body must be one JSON request in UTF-8, without newlines\n", request, context)
+            return
+        }
+        let requests = self.requests ?? DaemonRequests(socketPath: socket, loop: context.eventLoop)
+        self.requests = requests
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        requests.send(line) { answer in
+            let (handler, context) = (handler.value, bound.value)
+            switch answer {
+            case var .reply(reply):
+                handler.send(.ok, "application/json; charset=utf-8", reply.readBytes(length: reply.readableBytes) ?? [], request, context)
+            case let .unavailable(why):
+                handler.requests = nil
+                handler.send(.badGateway, text, "\(why)\n", request, context)
+            }
+        }
+    }
+
     private func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
@@ -90,7 +222,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Content-Security-Policy", value: "frame-ancestors 'none'")
         headers.add(name: "Referrer-Policy", value: "no-referrer")
-        let keepAlive = request.isKeepAlive && status == .ok
+        let keepAlive = request.isKeepAlive && (status == .ok || (request.method == .POST && status == .badGateway))
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
         if request.method != .HEAD {
@@ -100,6 +232,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            // The next request on this connection has the same time to arrive.
+            deadline?.arm()
         }
     }
 }

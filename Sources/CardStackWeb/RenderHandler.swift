@@ -89,6 +89,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // A render may take longer than a request may take to arrive: the deadline stops here.
+        context.fireUserInboundEventTriggered(RequestDeadline.Hold())
         let host = head.headers["host"].first
         if let why = gate.refusal(uri: head.uri, host: host, origin: nil, websocket: false) {
             refuse(.forbidden, "403 Forbidden: \(why)\n", head, context)

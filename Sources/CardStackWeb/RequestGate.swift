@@ -43,6 +43,13 @@ public struct RequestGate: Sendable {
         return nil
     }
 
+    /// Why an `Origin` on a follower's request (`/events`, `/request`) is refused, or nil: a
+    /// browser sends one, and it must be this bridge's own page; an app's URLSession sends none.
+    public static func foreignOrigin(_ origin: String?, host: String) -> String? {
+        guard let origin else { return nil }
+        return origin.lowercased() == "http://\(host.lowercased())" ? nil : "Origin \(origin) is not this page's own"
+    }
+
     /// The path of `uri`, without its query.
     public static func path(_ uri: String) -> Substring {
         uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

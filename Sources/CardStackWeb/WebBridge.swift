@@ -59,6 +59,7 @@ public final class WebBridge: Sendable {
             upgradePipelineHandler: { channel, head in
                 let index = Int(RequestGate.query(head.uri, "daemon") ?? "0") ?? 0
                 return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(MaskedFrameCheck())
                     try channel.pipeline.syncOperations.addHandler(
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: 1 << 20))
@@ -78,10 +79,14 @@ public final class WebBridge: Sendable {
                         try channel.pipeline.syncOperations.addHandler(
                             RenderHandler(gate: gate(channel), service: render, pool: renderPool, pending: renders), name: "render")
                     }
-                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), daemons: count, recording: recording), name: "page")
+                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // What the kernel holds for one peer is bounded too: a peer that floods meets a
+            // full window soon after the bridge stops reading it.
+            .childChannelOption(ChannelOptions.socketOption(.so_rcvbuf), value: BridgeLimits.receiveBufferBytes)
+            .childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: BridgeLimits.sendBufferBytes)
         let channel: any Channel
         do {
             channel = try bootstrap.bind(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port).wait()

@@ -18,17 +18,25 @@ import NIOWebSocket
 /// `line_too_long` / `parse_error` reply shape and not sent.
 ///
 /// Back-pressure: while the browser does not keep up, the relay stops reading the daemon's
-/// socket, and the daemon skips frames for it (a gap in `seq` the page counts).
-final class WebSocketRelay: ChannelInboundHandler {
+/// socket, and the daemon skips frames for it (a gap in `seq` the page counts). The other
+/// way, while the page is owed answers it has not read (or the daemon is not taking lines),
+/// the relay stops reading the page; what one page may have queued is capped
+/// (``BridgeLimits``), and a page past the cap is disconnected. A text message that is not
+/// UTF-8 is closed with 1007 (RFC 6455 §8.1); an unmasked frame, with 1002 before it gets
+/// here (``MaskedFrameCheck``).
+final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
     let socketPath: String
     private var context: ChannelHandlerContext?
     private var daemon: (any Channel)?
-    /// Page lines that came before the daemon connection was up.
+    /// Page lines that came before the daemon connection was up, and their bytes.
     private var pending: [ByteBuffer] = []
+    private var pendingBytes = 0
     private var closed = false
+    /// What the page is owed and has not taken yet (written, not yet on its socket).
+    private var owed = BridgeLimits.Owed()
 
     init(socketPath: String) {
         self.socketPath = socketPath
@@ -36,29 +44,7 @@ final class WebSocketRelay: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let path = socketPath
-        // The same trust rules as every client (docs/protocol.md §1): a directory someone else
-        // may write, or a listener that is neither us nor root, gets nothing from the page.
-        if let problem = SocketDirectory.problem(forSocket: path) {
-            context.eventLoop.execute { relay.value.daemonUnavailable(problem) }
-            return
-        }
-        ClientBootstrap(group: context.eventLoop)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineDecoder()))
-                    try channel.pipeline.syncOperations.addHandler(DaemonSide(relay: relay.value))
-                }
-            }
-            .connect(unixDomainSocketPath: path)
-            .whenComplete { result in
-                let relay = relay.value
-                switch result {
-                case let .success(channel): relay.checkPeer(channel)
-                case let .failure(error): relay.daemonUnavailable("cannot connect to \(path): \(error)")
-                }
-            }
+        DaemonLink.connect(socketPath, on: context.eventLoop, owner: self)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -73,35 +59,7 @@ final class WebSocketRelay: ChannelInboundHandler {
 
     // MARK: Daemon side
 
-    /// Relays only to a daemon of our uid or root (SO_PEERCRED, read on the loop at once).
-    private func checkPeer(_ channel: any Channel) {
-        guard let provider = channel as? any SocketOptionProvider else {
-            channel.close(promise: nil)
-            daemonUnavailable("cannot tell who listens on \(socketPath); nothing was sent")
-            return
-        }
-        let peer: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
-            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
-        let relay = NIOLoopBound(self, eventLoop: channel.eventLoop)
-        let path = socketPath
-        peer.whenComplete { result in
-            let relay = relay.value
-            switch result {
-            case let .success(peer):
-                if let distrust = peer.distrust(path: path) {
-                    channel.close(promise: nil)
-                    relay.daemonUnavailable(distrust)
-                } else {
-                    relay.daemonConnected(channel)
-                }
-            case let .failure(error):
-                channel.close(promise: nil)
-                relay.daemonUnavailable("cannot tell who listens on \(path) (\(error)); nothing was sent")
-            }
-        }
-    }
-
-    private func daemonConnected(_ channel: any Channel) {
+    func daemonConnected(_ channel: any Channel) {
         guard !closed else {
             channel.close(promise: nil)
             return
@@ -110,39 +68,51 @@ final class WebSocketRelay: ChannelInboundHandler {
         sendText(#"{"event":"bridge","state":"connected","socket":\#(jsonString(socketPath))}"#)
         for line in pending { writeToDaemon(line) }
         pending.removeAll()
+        pendingBytes = 0
         channel.flush()
     }
 
-    private func daemonUnavailable(_ message: String) {
+    func daemonUnavailable(_ message: String) {
         guard !closed else { return }
         sendText(#"{"event":"bridge","state":"unavailable","socket":\#(jsonString(socketPath)),"message":\#(jsonString(message))}"#)
         closeWebSocket(code: .unexpectedServerError)
     }
 
     /// A line from the daemon.
-    fileprivate func daemonLine(_ line: ByteBuffer) {
+    func daemonLine(_ line: ByteBuffer) {
         guard let context, !closed else { return }
-        context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: line)), promise: nil)
+        write(WebSocketFrame(fin: true, opcode: .text, data: line), context: context, always: true)
     }
 
-    fileprivate func daemonReadComplete() {
+    func daemonReadComplete() {
         guard let context, !closed else { return }
         context.flush()
         if !context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
     }
 
-    fileprivate func daemonClosed() {
-        // A connection refused by checkPeer was never the daemon: that already said why.
-        guard daemon != nil else { return }
+    func daemonClosed() {
         daemon = nil
         guard !closed else { return }
         sendText(#"{"event":"bridge","state":"closed","socket":\#(jsonString(socketPath))}"#)
         closeWebSocket(code: .goingAway)
     }
 
+    func daemonWritabilityChanged() {
+        guard let context else { return }
+        readPageWhileKeepingUp(context)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in } }
+        readPageWhileKeepingUp(context)
         context.fireChannelWritabilityChanged()
+    }
+
+    /// Reads the page only while it takes what it is owed and the daemon takes its lines.
+    private func readPageWhileKeepingUp(_ context: ChannelHandlerContext) {
+        let keepingUp =
+            context.channel.isWritable && owed.frames < BridgeLimits.pauseFrames && (daemon?.isWritable ?? true)
+        context.channel.setOption(ChannelOptions.autoRead, value: keepingUp).whenFailure { _ in }
     }
 
     // MARK: Page side
@@ -152,6 +122,10 @@ final class WebSocketRelay: ChannelInboundHandler {
         switch frame.opcode {
         case .text:
             var line = frame.unmaskedData
+            guard BridgeLimits.isUTF8(line.readableBytesView) else {
+                closeWebSocket(code: .dataInconsistentWithMessage)
+                return
+            }
             if line.readableBytes > 65536 {
                 sendText(#"{"id":null,"ok":false,"error":{"code":"line_too_long","message":"a message must be at most 65536 bytes (the daemon's line limit); this one has \#(line.readableBytes)"}}"#)
                 return
@@ -163,15 +137,20 @@ final class WebSocketRelay: ChannelInboundHandler {
             line.writeInteger(UInt8(ascii: "\n"))
             if daemon != nil {
                 writeToDaemon(line)
-            } else if pending.count < 1000 {
+            } else if pendingBytes + line.readableBytes <= BridgeLimits.pendingBytes {
+                pendingBytes += line.readableBytes
                 pending.append(line)
+            } else {
+                // Lines the daemon could not take yet, past what one page may queue.
+                closeWebSocket(code: .policyViolation)
             }
         case .binary:
             sendText(#"{"id":null,"ok":false,"error":{"code":"parse_error","message":"send requests as WebSocket text messages"}}"#)
         case .ping:
-            var data = frame.unmaskedData
-            let pong = WebSocketFrame(fin: true, opcode: .pong, data: data.readSlice(length: data.readableBytes) ?? data)
-            context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+            // A pong is owed for the latest ping only (RFC 6455 §5.5.3): none while others wait.
+            guard owed.frames < BridgeLimits.pauseFrames else { break }
+            write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData), context: context)
+            context.flush()
         case .connectionClose:
             closeWebSocket(code: .normalClosure)
         default:
@@ -181,6 +160,7 @@ final class WebSocketRelay: ChannelInboundHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         daemon?.flush()
+        readPageWhileKeepingUp(context)
         context.fireChannelReadComplete()
     }
 
@@ -196,10 +176,33 @@ final class WebSocketRelay: ChannelInboundHandler {
     }
 
     private func sendText(_ text: String) {
-        guard let context else { return }
+        guard let context, !closed else { return }
         var buffer = context.channel.allocator.buffer(capacity: text.utf8.count)
         buffer.writeString(text)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: buffer)), promise: nil)
+        write(WebSocketFrame(fin: true, opcode: .text, data: buffer), context: context)
+        context.flush()
+    }
+
+    /// Writes `frame` to the page, counted as owed until it is on the page's socket; past
+    /// the cap the page is disconnected (it reads too slowly or not at all).
+    private func write(_ frame: WebSocketFrame, context: ChannelHandlerContext, always: Bool = false) {
+        // The frame's header and what NIO keeps per pending write come on top of its bytes.
+        let size = frame.data.readableBytes + 128
+        guard owed.admit(size, always: always) else {
+            closeAll()
+            context.close(promise: nil)
+            return
+        }
+        let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { _ in relay.value.wrote(size) }
+        context.write(wrapOutboundOut(frame), promise: promise)
+    }
+
+    private func wrote(_ size: Int) {
+        let wasPaused = owed.frames >= BridgeLimits.pauseFrames
+        owed.release(size)
+        if wasPaused, owed.frames < BridgeLimits.pauseFrames, let context, !closed { readPageWhileKeepingUp(context) }
     }
 
     private func closeWebSocket(code: WebSocketErrorCode) {
@@ -215,35 +218,9 @@ final class WebSocketRelay: ChannelInboundHandler {
     private func closeAll() {
         closed = true
         pending.removeAll()
+        pendingBytes = 0
         daemon?.close(promise: nil)
         daemon = nil
-    }
-}
-
-/// The daemon connection's end of a ``WebSocketRelay``.
-private final class DaemonSide: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-
-    let relay: WebSocketRelay
-
-    init(relay: WebSocketRelay) {
-        self.relay = relay
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        relay.daemonLine(unwrapInboundIn(data))
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        relay.daemonReadComplete()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        relay.daemonClosed()
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
     }
 }
 

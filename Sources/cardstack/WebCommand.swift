@@ -43,6 +43,12 @@ struct WebCommand: ParsableCommand {
             another machine, forward its socket and point --socket at the local end:
               ssh -N -L /tmp/r.sock:/run/user/1000/cardstack/cardstackd.sock host &
               cardstack web --socket /tmp/r.sock
+
+            An app follows the daemon through the same URL (CardStackLive, docs/live.md): \
+            /events streams its events, /request takes its commands. For a phone on the same \
+            network, listen on this machine's address (--listen 192.168.1.20:8372, or \
+            0.0.0.0:8372, which prints a URL per address): plain HTTP with a token, readable \
+            by anyone on that network; keep it on loopback and use ssh -L when that matters.
             """)
 
     @Option(
@@ -110,7 +116,12 @@ struct WebCommand: ParsableCommand {
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         if !isLoopback(host) {
             printError(
-                "cardstack web: warning: listening on \(host), reachable from other machines; anyone with the URL can drive the daemon. Use 127.0.0.1 and ssh -L to view remotely.")
+                "cardstack web: warning: listening on \(host), reachable from other machines: plain HTTP, so anyone on the network who sees the URL can drive the daemon. Use 127.0.0.1 and ssh -L where that matters (docs/live.md).")
+            if ["0.0.0.0", "::", "[::]"].contains(host) {
+                for address in NetworkAddresses.current() {
+                    printError("cardstack web: for a device on the network: http://\(address):\(bridge.port)/?token=\(bridge.gate.token)")
+                }
+            }
         }
         for path in paths {
             printError("cardstack web: daemon socket \(path)")

@@ -89,8 +89,13 @@ class Bridge:
 class WebSocket:
     """A minimal RFC 6455 client: text messages only, enough to check the relay."""
 
-    def __init__(self, port, path, host=None, origin=None, timeout=5.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, path, host=None, origin=None, timeout=5.0, receive_buffer=None):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer:
+            # Set before connecting, so the window the bridge sees is small from the start.
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(timeout)
+        self.sock.connect(("127.0.0.1", port))
         host = host or f"127.0.0.1:{port}"
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [f"GET {path} HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
@@ -109,18 +114,21 @@ class WebSocket:
         self.head = head.decode(errors="replace")
 
     def send_text(self, text):
-        data = text.encode()
-        mask = os.urandom(4)
-        n = len(data)
-        header = bytes([0x81])
-        if n < 126:
-            header += bytes([0x80 | n])
-        elif n < 65536:
-            header += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
-        self.sock.sendall(header + mask + masked)
+        self.sock.sendall(frame_bytes(0x1, text.encode()))
+
+    def send_frame(self, opcode, data, masked=True):
+        """One frame of any opcode, masked as a client must (or not, to test the refusal)."""
+        self.sock.sendall(frame_bytes(opcode, data, masked))
+
+    def read_close(self, timeout=5.0):
+        """The status code of the close frame the bridge sends, skipping other messages."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            opcode, payload = self.read()
+            if opcode == 0x8:
+                return struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
+        raise TimeoutError("no close frame")
 
     def _need(self, n):
         while len(self.buffer) < n:
@@ -162,6 +170,31 @@ class WebSocket:
 
     def close(self):
         self.sock.close()
+
+
+def frame_bytes(opcode, data, masked=True):
+    """An unfragmented WebSocket frame from a client (masked unless told not to be)."""
+    n = len(data)
+    header = bytes([0x80 | opcode])
+    bit = 0x80 if masked else 0
+    if n < 126:
+        header += bytes([bit | n])
+    elif n < 65536:
+        header += bytes([bit | 126]) + struct.pack(">H", n)
+    else:
+        header += bytes([bit | 127]) + struct.pack(">Q", n)
+    if not masked:
+        return header + data
+    mask = os.urandom(4)
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def rss_kib(pid):
+    """A process's resident set, in KiB, from /proc."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for {pid}")
 
 
 def page_state(driver, stage_selector="#stage"):

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The bridge's URLs for a follower, from the URL `cardstack web` printed
+/// (`http://HOST:PORT/?token=…`; `&daemon=N` picks the N-th `--socket`).
+public struct LiveEndpoints: Sendable, Equatable {
+    /// `GET`: the daemon's events as `text/event-stream`.
+    public var events: URL
+    /// `POST`: one JSON request, answered with the daemon's reply.
+    public var request: URL
+
+    public init(_ url: URL, frames: Bool = false) throws(LiveError) {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .badURL("\(url) is not a URL")
+        }
+        guard parts.scheme == "http" || parts.scheme == "https", parts.host.map({ !$0.isEmpty }) == true else {
+            throw .badURL("\(url): use the http://HOST:PORT/?token=… URL `cardstack web` printed")
+        }
+        let items = parts.queryItems ?? []
+        guard let token = items.first(where: { $0.name == "token" })?.value, !token.isEmpty else {
+            throw .badURL("\(url) has no token=…: copy the whole URL `cardstack web` printed")
+        }
+        let daemon = items.first(where: { $0.name == "daemon" })?.value ?? "0"
+        var query = [URLQueryItem(name: "token", value: token), URLQueryItem(name: "daemon", value: daemon)]
+        parts.path = "/request"
+        parts.queryItems = query
+        guard let request = parts.url else { throw .badURL("\(url)") }
+        if frames { query.append(URLQueryItem(name: "frames", value: "1")) }
+        parts.path = "/events"
+        parts.queryItems = query
+        guard let events = parts.url else { throw .badURL("\(url)") }
+        self.events = events
+        self.request = request
+    }
+}

@@ -1,0 +1,139 @@
+import CardLayout
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Follows a daemon through `cardstack web`: every parameter set it puts in force, whole, and
+/// its offset and deck as they change, as ``updates``; commands go back with ``send(_:)``.
+///
+/// ```swift
+/// // In a debug build, with CARDSTACK_LIVE_URL set in the scheme to the URL `cardstack web` printed:
+/// let follower = try LiveFollower(url: URL(string: ProcessInfo.processInfo.environment["CARDSTACK_LIVE_URL"]!)!)
+/// follower.start()
+/// for await update in follower.updates {
+///     if case let .changed(snapshot, _) = update { apply(snapshot.parameters, snapshot.offset) }
+/// }
+/// ```
+///
+/// Transport (docs/live.md): `GET /events` (Server-Sent Events) down, `POST /request` up,
+/// both through URLSession, which speaks them on iOS and on Linux alike. A dropped or failed
+/// connection is reported as ``LiveUpdate/error(_:)`` and retried with backoff (0.25 s
+/// doubling to ``Options/maximumBackoff``), keeping the last good snapshot; a refusal (a
+/// wrong token) is reported and ends the stream.
+public final class LiveFollower: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Also follow the offset of every frame the daemon computes (smooth animations on
+        /// the phone; more traffic). Without it the offset follows each state change.
+        public var frames = false
+        /// Try again after a failure (not after a refusal).
+        public var reconnect = true
+        /// The longest wait between attempts, in seconds.
+        public var maximumBackoff = 5.0
+        /// Seconds without a byte after which the stream counts as dropped (the bridge sends
+        /// a keep-alive every 10 s).
+        public var idleTimeout = 30.0
+
+        public init(frames: Bool = false, reconnect: Bool = true) {
+            self.frames = frames
+            self.reconnect = reconnect
+        }
+    }
+
+    /// Every update, in order; it finishes after ``stop()`` or a refusal.
+    public let updates: AsyncStream<LiveUpdate>
+    public let endpoints: LiveEndpoints
+    public let options: Options
+
+    private let continuation: AsyncStream<LiveUpdate>.Continuation
+    private let lock = NSLock()
+    private var tracker = LiveTracker()
+    private var parser = EventStreamParser()
+    private var runner: Task<Void, Never>?
+    private var connection: EventStreamConnection?
+    private var stopped = false
+    let sessionForRequests: URLSession
+
+    /// A follower of the bridge at `url` (the URL `cardstack web` printed).
+    public init(url: URL, options: Options = Options()) throws(LiveError) {
+        endpoints = try LiveEndpoints(url, frames: options.frames)
+        self.options = options
+        (updates, continuation) = AsyncStream.makeStream(of: LiveUpdate.self, bufferingPolicy: .unbounded)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        sessionForRequests = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        sessionForRequests.invalidateAndCancel()
+    }
+
+    /// The last snapshot heard (kept across reconnections), or nil before the first.
+    public var snapshot: LiveSnapshot? {
+        lock.withLock { tracker.snapshot }
+    }
+
+    /// Starts following (once).
+    public func start() {
+        lock.withLock {
+            guard runner == nil, !stopped else { return }
+            runner = Task { [self] in await self.run() }
+        }
+    }
+
+    /// Stops following; ``updates`` finishes.
+    public func stop() {
+        let (connection, runner) = lock.withLock {
+            stopped = true
+            return (self.connection, self.runner)
+        }
+        connection?.cancel()
+        runner?.cancel()
+        continuation.finish()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func run() async {
+        var backoff = 0.25
+        while !isStopped {
+            let connection = EventStreamConnection { [weak self] bytes in self?.received(bytes) }
+            lock.withLock {
+                self.connection = connection
+                parser = EventStreamParser()
+                tracker.streamStarted()
+            }
+            let outcome = await connection.run(endpoints.events, idleTimeout: options.idleTimeout)
+            guard !isStopped else { break }
+            switch outcome {
+            case let .failed(.refused(why)):
+                continuation.yield(.error(.refused(why)))
+                continuation.finish()
+                return
+            case let .failed(error):
+                continuation.yield(.error(error))
+            case let .ended(why, received):
+                if received { backoff = 0.25 }
+                continuation.yield(.error(.dropped(why)))
+            }
+            guard options.reconnect else { break }
+            try? await Task.sleep(nanoseconds: UInt64(backoff * 1e9))
+            backoff = min(backoff * 2, options.maximumBackoff)
+        }
+        continuation.finish()
+    }
+
+    /// Bytes of the event stream: each complete event's line goes through the tracker.
+    private func received(_ bytes: Data) {
+        let updates: [LiveUpdate] = lock.withLock {
+            do {
+                return try parser.take(bytes).flatMap { tracker.take($0) }
+            } catch {
+                connection?.cancel()
+                return [.error(.dropped("\(error)"))]
+            }
+        }
+        for update in updates { continuation.yield(update) }
+    }
+}

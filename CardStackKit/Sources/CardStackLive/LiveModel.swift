@@ -1,0 +1,79 @@
+#if canImport(SwiftUI)
+    import CardLayout
+    import Foundation
+    import Observation
+    import SwiftUI
+
+    /// An observable model of the daemon for SwiftUI: the parameter set in force
+    /// (``parameters``), the offset and the cards `CardLayout` computes, updated on the main
+    /// actor as the daemon changes; ``scroll(to:)`` mirrors the app's own scrolling back
+    /// (throttled `scroll_to`), and the commands go through ``follower``.
+    ///
+    /// ```swift
+    /// @State var live = LiveModel(follower: try! LiveFollower(url: url))
+    /// ForEach(live.cards, id: \.item) { card in CardView(card) }
+    /// ```
+    @MainActor
+    @Observable
+    public final class LiveModel {
+        public let follower: LiveFollower
+        /// The parameter set in force, with the deck's size.
+        public private(set) var parameters: Parameters
+        public private(set) var offset = 0.0
+        public private(set) var revision = 0
+        /// `Layout.frame(parameters, offset:)`'s cards, back to front.
+        public private(set) var cards: [CardPlacement] = []
+        /// The last error or notice, for a debug overlay.
+        public private(set) var status: String?
+        @ObservationIgnored private var throttle = ScrollThrottle()
+        @ObservationIgnored private var listener: Task<Void, Never>?
+
+        public init(follower: LiveFollower, parameters: Parameters = Parameters()) {
+            self.follower = follower
+            self.parameters = parameters
+            cards = Layout.frame(parameters, offset: 0).cards
+            listener = Task { @MainActor [weak self] in
+                for await update in follower.updates { self?.apply(update) }
+            }
+            follower.start()
+        }
+
+        public func apply(_ update: LiveUpdate) {
+            switch update {
+            case let .changed(snapshot, _):
+                parameters = snapshot.layoutParameters
+                offset = snapshot.offset
+                revision = snapshot.revision
+                throttle.heard(snapshot.offset)
+                cards = Layout.frame(parameters, offset: offset).cards
+                status = nil
+            case let .configError(text), let .notice(text): status = text
+            case let .error(error): status = error.description
+            case .connected: status = nil
+            }
+        }
+
+        /// The app scrolled to `offset` (points): laid out at once, reported to the daemon
+        /// at most 30 times a second.
+        public func scroll(to offset: Double, now: Double = Date.timeIntervalSinceReferenceDate) {
+            self.offset = offset
+            cards = Layout.frame(parameters, offset: offset).cards
+            report(throttle.offer(offset, now: now))
+        }
+
+        /// Sends `offset` as `scroll_to`; a held one goes once the throttle's interval passed.
+        private func report(_ offset: Double?) {
+            if let offset {
+                let follower = self.follower
+                Task { try? await follower.send(.scrollTo(offset: offset)) }
+            } else if throttle.held != nil {
+                let wait = UInt64(throttle.interval * 1e9)
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(nanoseconds: wait)
+                    guard let self else { return }
+                    self.report(self.throttle.due(now: Date.timeIntervalSinceReferenceDate))
+                }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,66 @@
+import CardLayout
+
+/// What the daemon has in force, as a follower last heard it: the parameter set (whole), the
+/// shared scroll offset and the deck's size.
+public struct LiveSnapshot: Sendable, Equatable {
+    /// The revision of ``parameters`` (grows with every change; a restarted daemon starts
+    /// again at 1).
+    public var revision: Int
+    /// Every parameter in force, as `get_params` gives them.
+    public var parameters: Parameters
+    /// The daemon's offset, normalised (docs/protocol.md §4).
+    public var offset: Double
+    /// How many cards the deck holds after the daemon's deck edits (`layout.cards` until then).
+    public var deckSize: Int
+    /// Whether the daemon is animating (a fling, step or edit runs).
+    public var animating: Bool
+
+    public init(revision: Int, parameters: Parameters, offset: Double, deckSize: Int, animating: Bool = false) {
+        self.revision = revision
+        self.parameters = parameters
+        self.offset = offset
+        self.deckSize = deckSize
+        self.animating = animating
+    }
+
+    /// ``parameters`` with the deck's size in `layout.cards`, as the daemon lays them out.
+    public var layoutParameters: Parameters {
+        var p = parameters
+        p.layout.cards = max(deckSize, 1)
+        return p
+    }
+
+    /// The cards at `offset` (the daemon's by default), computed here by `CardLayout`: what
+    /// the daemon's `get_frame` holds at rest.
+    public func cards(offset: Double? = nil) -> [CardPlacement] {
+        Layout.frame(layoutParameters, offset: offset ?? self.offset).cards
+    }
+}
+
+/// What changed in a ``LiveSnapshot``.
+public struct LiveChange: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A new parameter set (or the first one).
+    public static let parameters = LiveChange(rawValue: 1)
+    public static let offset = LiveChange(rawValue: 2)
+    public static let deck = LiveChange(rawValue: 4)
+    public static let animating = LiveChange(rawValue: 8)
+}
+
+/// What a follower tells the app, in order.
+public enum LiveUpdate: Sendable, Equatable {
+    /// The stream is up and the bridge reached its daemon.
+    case connected
+    /// The snapshot after a change: parameters, offset, deck or animating.
+    case changed(LiveSnapshot, LiveChange)
+    /// The daemon's file does not load: its error (the parameters in force stay).
+    case configError(String)
+    /// Something this package does not know (a newer daemon's key or event), kept or
+    /// ignored; each is reported once.
+    case notice(String)
+    /// The connection failed or dropped; the follower tries again (except after
+    /// ``LiveError/refused(_:)``) and the last good snapshot stays.
+    case error(LiveError)
+}

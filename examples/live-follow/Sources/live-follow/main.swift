@@ -1,0 +1,107 @@
+import CardLayout
+import CardStackLive
+import Foundation
+
+// live-follow URL [--seconds N] [--frames] [--scroll-to OFFSET]
+//
+// Follows the daemon behind `cardstack web` (URL: the one it printed) and prints one JSON line
+// per update: {"revision": R, "offset": X, "cards": [...]}, the cards computed here by
+// CardLayout at the daemon's offset, in the daemon's frame format. Exits 1 with the reason on
+// a refused token or an unreachable URL; errors after the first update go to standard error
+// while it reconnects.
+
+let usage = """
+    usage: live-follow URL [--seconds N] [--frames] [--scroll-to OFFSET]
+      URL            the URL `cardstack web` printed (http://HOST:PORT/?token=…)
+      --seconds N    stop after N seconds (default: run until interrupted)
+      --frames       follow the offset of every frame (smooth animations)
+      --scroll-to X  once following, send scroll_to X to the daemon (what a phone's scrolling sends)
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("live-follow: \(message)\n".utf8))
+    exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var url: URL?
+var seconds: Double?
+var frames = false
+var scrollTo: Double?
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--seconds":
+        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--seconds takes a positive number\n\(usage)") }
+        seconds = value
+        arguments.removeFirst()
+    case "--scroll-to":
+        guard let value = arguments.first.flatMap(Double.init), value.isFinite else { fail("--scroll-to takes a number\n\(usage)") }
+        scrollTo = value
+        arguments.removeFirst()
+    case "--frames": frames = true
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        guard url == nil, let parsed = URL(string: argument) else { fail("unexpected argument \(argument)\n\(usage)") }
+        url = parsed
+    }
+}
+guard let url else { fail("no URL\n\(usage)") }
+
+let follower: LiveFollower
+do {
+    follower = try LiveFollower(url: url, options: .init(frames: frames))
+} catch {
+    fail("\(error)")
+}
+
+if let seconds {
+    Task {
+        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        follower.stop()
+    }
+}
+
+/// One update as a JSON line.
+func line(_ snapshot: LiveSnapshot) -> String {
+    struct Update: Encodable {
+        let revision: Int
+        let offset: Double
+        let cards: [CardPlacement]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let update = Update(revision: snapshot.revision, offset: snapshot.offset, cards: snapshot.cards())
+    return String(decoding: (try? encoder.encode(update)) ?? Data(), as: UTF8.self)
+}
+
+follower.start()
+var following = false
+for await update in follower.updates {
+    switch update {
+    case let .changed(snapshot, _):
+        // Written at once (not through stdio's buffer): a script reads each line as it comes.
+        FileHandle.standardOutput.write(Data((line(snapshot) + "\n").utf8))
+        if !following, let offset = scrollTo {
+            following = true
+            do {
+                _ = try await follower.send(.scrollTo(offset: offset))
+            } catch {
+                fail("scroll_to: \(error)")
+            }
+        }
+        following = true
+    case let .error(error):
+        switch error {
+        case .refused, .badURL: fail("\(error)")
+        case .unreachable where !following: fail("\(error)")
+        default: FileHandle.standardError.write(Data("live-follow: \(error); trying again\n".utf8))
+        }
+    case let .notice(text), let .configError(text):
+        FileHandle.standardError.write(Data("live-follow: \(text)\n".utf8))
+    case .connected:
+        break
+    }
+}
