@@ -225,3 +225,39 @@ def test_the_web_bridge_relays_nothing_to_an_impostor(tmp_path):
         finally:
             bridge.stop()
     assert impostor.stop() == ["connection 0"]
+
+
+def test_the_follower_endpoints_relay_nothing_to_an_impostor(tmp_path):
+    """/request and /events (the live follower's) refuse an untrusted daemon as /ws does."""
+    import http.client
+
+    from webtools import Bridge
+
+    private = tmp_path / "run"
+    private.mkdir(mode=0o700)
+    impostor = Impostor(private / "cardstackd.sock")
+    says = f"it runs as uid {NOBODY}, not as you (uid 0) or root"
+    bridge = Bridge([private / "cardstackd.sock"])
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=10)
+        body = b'{"id":1,"cmd":"set_params","params":{"layout":{"spacing":42}}}'
+        conn.request("POST", f"/request?token={bridge.token}", body,
+                     {"Host": f"127.0.0.1:{bridge.port}", "Content-Type": "application/json"})
+        response = conn.getresponse()
+        text = response.read().decode()
+        assert response.status == 502 and says in text, (response.status, text)
+        conn.close()
+        conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=10)
+        conn.request("GET", f"/events?token={bridge.token}", headers={"Host": f"127.0.0.1:{bridge.port}"})
+        response = conn.getresponse()
+        assert response.status == 200
+        data = b""
+        while b'"unavailable"' not in data:
+            chunk = response.fp.read1(65536)
+            assert chunk, data
+            data += chunk
+        assert says in data.decode(), data
+        conn.close()
+    finally:
+        bridge.stop()
+    assert impostor.stop() == ["connection 0", "connection 0"]
