@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
 from conftest import wait_for
-from test_web import bridges, browser, config, latest_frame, open_page, row, subscribed  # noqa: F401 (fixtures)
+from test_web import bridges, browser, config, open_page, row, subscribed  # noqa: F401 (fixtures)
 from webtools import find_chromium, wait_page_seq
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
@@ -257,6 +257,15 @@ def test_the_spring_editor_sets_the_spring_and_turns_it_off(make_daemon, bridges
 
 
 # MARK: Motion
+
+def latest_frame(client, timeout=10):
+    """The frame in force once the daemon is at rest. A client that subscribes to frames is
+    sent that frame right after the reply, so no wait for a quiet spell is needed."""
+    wait_for(lambda: not client.ok("get_state")["animating"], timeout=timeout, what="the daemon to come to rest")
+    client.events.clear()
+    client.ok("subscribe", events=["frame"])
+    return client.event("frame", timeout=timeout)
+
 
 def frames_of_next(client, count=1):
     """Sends `next` and returns the frame events of the move, up to its resting frame."""
