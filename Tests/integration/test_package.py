@@ -62,6 +62,10 @@ class Holder:
         line = self.proc.stdout.readline().strip()
         assert line == "ready", self.proc.stderr.read()
         self.chroot = chroot is not None
+        if chroot is not None:
+            # "ready" comes before the chroot: wait for it, or a command could enter the old root.
+            wait_for(lambda: os.readlink(f"/proc/{self.proc.pid}/root") == os.path.realpath(chroot), timeout=30,
+                     what="the holder to enter its chroot")
 
     def argv(self, argv):
         return ["nsenter", "-t", str(self.proc.pid), "-m", *(["-r", "-w"] if self.chroot else []), "--", *argv]

@@ -146,7 +146,10 @@ def test_save_undo_redo_preset_do_what_the_cli_does(make_daemon, bridges, browse
     cli_daemon.cli("save")
     wait_for(lambda: page_daemon.config.read_bytes() == cli_daemon.config.read_bytes()
              and b"spacing = 42" in page_daemon.config.read_bytes(), timeout=10, what="both files saved alike")
-    wait_for(same, timeout=10, what="the same parameters after save")
+    # Each daemon then loads what it saved (a new revision from the file): wait for that load,
+    # so no later step of the test races it.
+    wait_for(lambda: same() and page_daemon.client().ok("get_params")["source"] == "file", timeout=10,
+             what="the same parameters, loaded from the saved files")
     wait_for(lambda: js(browser, "return document.querySelector('.unsaved').dataset.unsaved") == "false",
              what="the unsaved marker to clear")
 
@@ -197,6 +200,8 @@ def test_keys_w_u_U_o_act_as_in_the_viewer(make_daemon, bridges, browser):
     body = browser.find_element("css selector", "body")
     body.send_keys("w")
     wait_for(lambda: b"spacing = 35" in daemon.config.read_bytes(), timeout=10, what="w to save")
+    # The daemon loads what it saved: a set made before that load would give way to the file.
+    client.event("params", timeout=10, where=lambda e: e["source"] == "file" and e["params"]["layout"]["spacing"] == 35)
     client.ok("set_params", params={"layout": {"spacing": 36}})
     wait_row_value(browser, "layout.spacing", 36)
     body.send_keys("u")
@@ -267,9 +272,19 @@ def latest_frame(client, timeout=10):
     return client.event("frame", timeout=timeout)
 
 
+# The page's motion.js: frames further apart than this (daemon time) are different transitions.
+TRANSITION_GAP = 0.15
+
+
 def frames_of_next(client, count=1):
-    """Sends `next` and returns the frame events of the move, up to its resting frame."""
-    before = latest_frame(client)["seq"]
+    """Sends `next` and returns the frame events of the move, up to its resting frame.
+
+    The move starts once the daemon's clock is past the frame at rest by the page's
+    transition gap, so the page sees the move as a transition of its own."""
+    resting = latest_frame(client)
+    before = resting["seq"]
+    wait_for(lambda: client.ok("get_state")["uptime"] > resting["time"] + TRANSITION_GAP, timeout=10,
+             what="the daemon's clock to pass the frame at rest by the page's transition gap")
     client.events.clear()
     client.ok("next", count=count)
     events = list(client.events)
