@@ -283,7 +283,7 @@ def frames_of_next(client, count=1):
     transition gap, so the page sees the move as a transition of its own."""
     resting = latest_frame(client)
     before = resting["seq"]
-    wait_for(lambda: client.ok("get_state")["uptime"] > resting["time"] + TRANSITION_GAP, timeout=10,
+    wait_for(lambda: client.ok("get_state")["uptime_s"] > resting["time"] + TRANSITION_GAP, timeout=10,
              what="the daemon's clock to pass the frame at rest by the page's transition gap")
     client.events.clear()
     client.ok("next", count=count)
