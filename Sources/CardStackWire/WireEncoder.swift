@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// The daemon's JSON encoder: any `Encodable` straight into bytes, keys in the order the
