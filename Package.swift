@@ -182,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackWebTests",
-            dependencies: ["CardStackWeb"],
+            dependencies: ["CardStackWeb", "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
