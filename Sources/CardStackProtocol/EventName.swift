@@ -28,6 +28,7 @@ public enum EventKind: Sendable, Hashable, Codable, CaseIterable, RawRepresentab
     /// This kind's wire name, as `subscribe` takes it and its reply lists it.
     public var rawValue: String { name.rawValue }
 
+    /// The kind named `rawValue`, or nil for a name that is no subscribable event.
     public init?(rawValue: String) {
         guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = kind

@@ -6,6 +6,7 @@ public struct RequestError: Error, Sendable, Equatable {
     public var id: RequestID?
     public var error: WireError
 
+    /// A failure answered with `error`, echoing `id` when the line had a usable one.
     public init(id: RequestID?, error: WireError) {
         self.id = id
         self.error = error
