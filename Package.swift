@@ -25,10 +25,29 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
     ],
     targets: [
-        // The wire format shared by daemon and client.
+        // The wire vocabulary shared by daemon and client: commands, messages, results, errors.
         .target(
             name: "CardStackProtocol",
             dependencies: [cardLayout],
+            swiftSettings: settings
+        ),
+        // The wire's JSON: the request parser, the encoder and its hand-written writers.
+        // Pure: no Foundation.
+        .target(
+            name: "CardStackWire",
+            dependencies: [cardLayout, "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        // The code exporters (Swift, CSS, JSON, tokens); JSON for people uses Foundation.
+        .target(
+            name: "CardStackExport",
+            dependencies: [cardLayout, "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        // What touches the OS and the environment: clocks, socket paths and addresses, the
+        // socket directory's and the peer's credentials.
+        .target(
+            name: "CardStackSystem",
             swiftSettings: settings
         ),
         .systemLibrary(name: "CInotifyTools"),
@@ -36,16 +55,21 @@ let package = Package(
         .systemLibrary(name: "CFileExchange"),
         // toml++ (Debian's libtomlplusplus-dev, header only) compiled with NDEBUG, behind a C API.
         .target(name: "CTOMLReader"),
-        // The parameter file: TOML -> validated parameters, and the watcher.
+        // The parameter file as values: TOML -> validated parameters, the schema, history,
+        // the text `save` writes. No file access.
         .target(
             name: "CardStackParams",
-            dependencies: [
-                cardLayout, "CardStackProtocol", "CInotifyTools", "CFileExchange", "CTOMLReader",
-            ],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackWire", "CTOMLReader"],
+            swiftSettings: settings
+        ),
+        // The parameter files on disk: reading, saving, presets, the inotify watcher, threads.
+        .target(
+            name: "CardStackFiles",
+            dependencies: [cardLayout, "CardStackParams", "CInotifyTools", "CFileExchange"],
             swiftSettings: settings
         ),
         // The session as a plain value: every command, tick and reload in, effects out.
-        // No NIO, no Foundation, no clock, no I/O.
+        // Pure modules only: no NIO, no Foundation, no clock, no I/O.
         .target(
             name: "CardStackSession",
             dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
@@ -54,7 +78,8 @@ let package = Package(
         .target(
             name: "CardStackServer",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackSession",
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
+                "CardStackParams", "CardStackFiles", "CardStackSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "cardstackd",
             dependencies: [
-                "CardStackServer", "CardStackParams",
+                "CardStackServer", "CardStackProtocol", "CardStackSystem", "CardStackParams", "CardStackFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -73,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "CardStackClient",
-            dependencies: [cardLayout, "CardStackProtocol"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackWire", "CardStackSystem"],
             swiftSettings: settings
         ),
         // Cairo (Debian's libcairo2-dev): antialiased paths, text outlines, PNG files.
@@ -88,21 +113,30 @@ let package = Package(
         .target(
             name: "CardStackWeb",
             dependencies: [
-                "CardStackProtocol",
+                "CardStackProtocol", "CardStackWire", "CardStackSystem",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
-            // The page's source files; PageAssets.swift embeds them (scripts/embed_page.py).
-            exclude: ["Page"],
+            // The page's source files, embedded as byte arrays (`PackageResources`).
+            resources: [
+                .embedInCode("Page/page.html"),
+                .embedInCode("Page/page.css"),
+                .embedInCode("Page/controls.js"),
+                .embedInCode("Page/actions.js"),
+                .embedInCode("Page/motion.js"),
+                .embedInCode("Page/editors.js"),
+                .embedInCode("Page/page.js"),
+            ],
             swiftSettings: settings
         ),
         .executableTarget(
             name: "cardstack",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackClient", "CardStackWeb", "CardStackRender",
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
+                "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -116,24 +150,39 @@ let package = Package(
         .executableTarget(
             name: "wire-benchmark",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackParams",
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams",
             ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackProtocolTests",
-            dependencies: ["CardStackProtocol", cardLayout],
+            dependencies: ["CardStackProtocol", "CardStackWire", cardLayout],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackWireTests",
+            dependencies: ["CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackExportTests",
+            dependencies: ["CardStackExport", "CardStackProtocol", cardLayout],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackParamsTests",
-            dependencies: ["CardStackParams", cardLayout, "CardStackProtocol"],
+            dependencies: ["CardStackParams", "CardStackFiles", "CardStackWire", cardLayout, "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackFilesTests",
+            dependencies: ["CardStackFiles", "CardStackParams", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackWebTests",
-            dependencies: ["CardStackWeb"],
+            dependencies: ["CardStackWeb", "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
@@ -144,17 +193,19 @@ let package = Package(
         // CardStackLive (the app-facing package) against this package's wire vocabulary.
         .testTarget(
             name: "CardStackLiveAgreementTests",
-            dependencies: ["CardStackProtocol", cardLayout, .product(name: "CardStackLive", package: "CardStackKit")],
+            dependencies: [
+                "CardStackProtocol", "CardStackWire", cardLayout, .product(name: "CardStackLive", package: "CardStackKit"),
+            ],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackRenderTests",
-            dependencies: ["CardStackRender", "CardStackClient", cardLayout, "CardStackProtocol"],
+            dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "CardStackClientTests",
-            dependencies: ["CardStackClient", cardLayout, "CardStackProtocol"],
+            dependencies: ["CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
     ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/CardStackProtocol/DecimalDouble+Table.swift: for every decimal exponent k
+"""Writes Sources/CardStackWire/DecimalDouble+Table.swift: for every decimal exponent k
 that a Double's shortest form can need (-324...292), g(k) = floor(10^-k * 2^(125 - f)) + 1,
 where f = floor(log2(10^-k)), so that 2^125 <= g(k) < 2^126. Each g is stored as its upper
 and lower 63 bits. Python's integers are exact, so the table is too. Run from the repo root.
@@ -42,7 +42,7 @@ def main():
         f"    static let minimumK = {K_MIN}\n"
         "    static let powersOfTen: [UInt64] = [\n" + "\n".join(rows) + "\n    ]\n}\n"
     )
-    out = pathlib.Path("Sources/CardStackProtocol/DecimalDouble+Table.swift")
+    out = pathlib.Path("Sources/CardStackWire/DecimalDouble+Table.swift")
     out.write_text(text)
 
 

@@ -2,6 +2,7 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
+import CardStackWire
 
 func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()

@@ -1,4 +1,6 @@
 import CardStackProtocol
+import CardStackSystem
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc

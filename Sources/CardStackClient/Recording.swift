@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackWire
 
 /// A recording made by `cardstack record`: the daemon's events in order, each with its
 /// `time` (the daemon's clock, seconds).

@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackProtocol
+import CardStackWire
 
 /// The schema as data, for `get_schema`: what a client needs to build an editor for every
 /// key without knowing the rules itself.

@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackProtocol
+import CardStackWire
 
 /// Parameters as a flat list of dotted keys (`layout.spacing`) and their JSON values, in
 /// the order `get_params` writes them: what `save` compares and `history` reports.

@@ -1,33 +1,23 @@
 import CardLayout
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A request line that could not be turned into a ``Request``: the error to reply with,
 /// and the id to echo when the line had a usable one.
 public struct RequestError: Error, Sendable, Equatable {
     public var id: RequestID?
     public var error: WireError
+
+    /// A failure answered with `error`, echoing `id` when the line had a usable one.
+    public init(id: RequestID?, error: WireError) {
+        self.id = id
+        self.error = error
+    }
 }
 
 extension Request {
-    /// Parses one request line (without its `\n`). This is the one place request lines are
-    /// read: every problem becomes a ``RequestError`` with a sentence that says what to send.
-    public static func parse(_ line: some Collection<UInt8>) -> Result<Request, RequestError> {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(line)
-        } catch {
-            let text = String(decoding: line.prefix(60), as: UTF8.self)
-            return .failure(RequestError(
-                id: nil,
-                error: WireError(.parseError, "not valid JSON (\(error)): \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}")))
-        }
+    /// Reads one request line's JSON value (CardStackWire's `Request.parse(_:)` parses the
+    /// line first): every problem becomes a ``RequestError`` with a sentence that says what
+    /// to send.
+    public static func parse(object value: JSONValue) -> Result<Request, RequestError> {
         guard case .object = value else {
             return .failure(RequestError(
                 id: nil, error: WireError(.parseError, "a request must be a JSON object, got \(value.kindName)")))

@@ -1,3 +1,4 @@
+import CardStackFiles
 import CardStackParams
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CardStackProtocol
 import CardStackSession
+import CardStackWire
 import NIOCore
 
 extension Hub {
@@ -7,7 +8,8 @@ extension Hub {
     /// command causes (events, frames). Replies go out in request order.
     ///
     /// Commands are handled in the session (CardStackSession/Session+Commands.swift);
-    /// `save` and `preset` do their file access here first (Hub+Tuning.swift).
+    /// `save` and `preset` do their file access, and `export` writes its text, here
+    /// (Hub+Tuning.swift).
     func handle(_ line: ByteBuffer, from client: ClientHandler) {
         let request: Request
         switch Request.parse(line.readableBytesView) {
@@ -21,8 +23,8 @@ extension Hub {
         let now = clock
         let reply: Result<CommandResult, WireError>, effects: [Effect]
         switch request.command {
-        case .tuning(.save), .tuning(.preset):
-            (reply, effects) = applyWithFiles(request.command, at: now)
+        case .tuning(.save), .tuning(.preset), .tuning(.export):
+            (reply, effects) = applyAtEdge(request.command, at: now)
         default:
             (reply, effects) = session.apply(request.command, from: id, at: now)
         }

@@ -1,5 +1,6 @@
 import CardStackProtocol
 import CardStackSession
+import CardStackWire
 import NIOCore
 
 /// Where the session's effects become writes: every byte the daemon sends a client after

@@ -1,12 +1,16 @@
 import CardLayout
+import CardStackExport
+import CardStackFiles
 import CardStackParams
 import CardStackProtocol
 import CardStackSession
 import NIOCore
 
-/// The file access of `save` and `preset`: the session decides, this reads and writes.
+/// What the session leaves to its driver: the file access of `save` and `preset` (the
+/// session decides, this reads and writes), and `export`'s text (CardStackExport, whose JSON
+/// formats use Foundation).
 extension Hub {
-    func applyWithFiles(_ command: Command, at now: Double) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
+    func applyAtEdge(_ command: Command, at now: Double) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
         do throws(WireError) {
             switch command {
             case .tuning(.save):
@@ -15,6 +19,8 @@ extension Hub {
                 let list = PresetList(
                     presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)
                 return (.success(.presets(list)), [])
+            case let .tuning(.export(format, at, options)):
+                return (.success(try export(format, at: at, options: options)), [])
             case let .tuning(.preset(name?)):
                 let (tree, resolved) = try loadPreset(name)
                 let (reply, effects) = session.putInForce(tree: tree, parameters: resolved.parameters, source: .preset, at: now)
@@ -24,6 +30,18 @@ extension Hub {
             }
         } catch {
             return (.failure(error), [])
+        }
+    }
+
+    /// The text of the values in force as `format`, posed at `at` (or the offset now).
+    private func export(_ format: ExportFormat, at: Double?, options: ExportOptions) throws(WireError) -> CommandResult {
+        let origin = ExportOrigin(
+            version: session.version, revision: session.revision, path: session.path, source: session.source)
+        do {
+            let text = try Export.text(format, session.parameters, offset: at ?? session.offset, origin: origin, options: options)
+            return .exported(ExportResult(format: format, text: text))
+        } catch {
+            throw WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)")
         }
     }
 

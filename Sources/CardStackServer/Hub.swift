@@ -1,7 +1,9 @@
 import CardLayout
+import CardStackFiles
 import CardStackParams
 import CardStackProtocol
 import CardStackSession
+import CardStackSystem
 import Logging
 import NIOCore
 

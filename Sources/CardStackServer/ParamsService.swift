@@ -1,3 +1,4 @@
+import CardStackFiles
 import CardStackParams
 import Logging
 import NIOCore

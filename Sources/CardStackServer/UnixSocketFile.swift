@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackSystem
 
 #if canImport(Glibc)
     import Glibc

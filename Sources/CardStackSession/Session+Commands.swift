@@ -6,8 +6,9 @@ extension Session {
     /// Applies one command from `client` at `now`: the reply, and what it causes.
     ///
     /// `save` and `preset` read and write files, so their driver does that part and calls
-    /// ``putInForce(tree:parameters:source:at:)`` or ``recordSave(bytes:tree:)``; given
-    /// here they fail with `internal`.
+    /// ``putInForce(tree:parameters:source:at:)`` or ``recordSave(bytes:tree:)``; `export`
+    /// writes its text with CardStackExport (Foundation, for JSON) in the driver. Given here
+    /// they fail with `internal`.
     public mutating func apply(
         _ command: Command, from client: ClientID, at now: Double
     ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {

@@ -2,8 +2,9 @@ import CardLayout
 import CardStackParams
 import CardStackProtocol
 
-/// `history`, `undo`, `redo` and `export`, and the session's side of `save` and `preset`
-/// (whose file access is the driver's).
+/// `history`, `undo` and `redo`, and the session's side of `save` and `preset` (whose file
+/// access is the driver's). `export` is the driver's too: it writes the text of
+/// ``parameters`` at ``offset`` with CardStackExport.
 extension Session {
     mutating func executeTuning(_ command: TuningCommand, at now: Double) throws(WireError) -> CommandResult {
         switch command {
@@ -19,16 +20,11 @@ extension Session {
                 throw WireError(.invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
             }
             return putInForceHere(step, at: now)
-        case let .export(format, at, options):
-            let origin = ExportOrigin(version: version, revision: revision, path: path, source: source)
-            do {
-                let text = try Export.text(format, parameters, offset: at ?? offset, origin: origin, options: options)
-                return .exported(ExportResult(format: format, text: text))
-            } catch {
-                throw WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)")
-            }
         case .save, .preset:
             throw WireError(.internal, "\(command.name) reads or writes files: its driver handles it")
+        case .export:
+            // Its JSON formats are written with Foundation, which the session does not import.
+            throw WireError(.internal, "export writes its text at the edge: its driver handles it")
         }
     }
 

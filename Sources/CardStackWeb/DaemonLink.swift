@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackSystem
 import NIOCore
 import NIOPosix
 

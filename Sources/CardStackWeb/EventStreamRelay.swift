@@ -1,3 +1,4 @@
+import CardStackProtocol
 import NIOCore
 import NIOHTTP1
 
@@ -82,14 +83,13 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
             return
         }
         daemon = channel
-        send(#"{"event":"bridge","state":"connected","socket":\#(jsonString(socketPath))}"#)
-        let events = #"["params","state","config_error"\#(frames ? #","frame""# : "")]"#
-        let lines = """
-            {"id":"live-subscribe","cmd":"subscribe","events":\(events)}
-            {"id":"live-params","cmd":"get_params"}
-            {"id":"live-state","cmd":"get_state"}
-
-            """
+        send(BridgeMessage.event(.connected, socket: socketPath))
+        let events: [EventKind] = [.params, .state, .configError] + (frames ? [.frame] : [])
+        let lines = BridgeMessage.lines([
+            Request(id: .string("live-subscribe"), .subscribe(events)),
+            Request(id: .string("live-params"), .getParams),
+            Request(id: .string("live-state"), .getState),
+        ])
         var buffer = channel.allocator.buffer(capacity: lines.utf8.count)
         buffer.writeString(lines)
         channel.writeAndFlush(buffer, promise: nil)
@@ -97,7 +97,7 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
 
     func daemonUnavailable(_ message: String) {
         guard !closed else { return }
-        send(#"{"event":"bridge","state":"unavailable","socket":\#(jsonString(socketPath)),"message":\#(jsonString(message))}"#)
+        send(BridgeMessage.event(.unavailable, socket: socketPath, message: message))
         end()
     }
 
@@ -119,7 +119,7 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     func daemonClosed() {
         daemon = nil
         guard !closed else { return }
-        send(#"{"event":"bridge","state":"closed","socket":\#(jsonString(socketPath))}"#)
+        send(BridgeMessage.event(.closed, socket: socketPath))
         end()
     }
 

@@ -124,13 +124,13 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         let token = gate.token
         switch path {
         case "/", "/index.html":
-            let html = PageAssets.html
+            let html = PageFiles.html
                 .replacingAll("__TOKEN__", with: token)
                 .replacingAll("__DAEMONS__", with: String(daemons))
                 .replacingAll("__REPLAY__", with: recording == nil ? "" : "1")
             send(.ok, "text/html; charset=utf-8", html, request, context)
-        case "/page.js": send(.ok, "text/javascript; charset=utf-8", PageAssets.script, request, context)
-        case "/page.css": send(.ok, "text/css; charset=utf-8", PageAssets.style, request, context)
+        case "/page.js": send(.ok, "text/javascript; charset=utf-8", PageFiles.script, request, context)
+        case "/page.css": send(.ok, "text/css; charset=utf-8", PageFiles.style, request, context)
         case "/recording":
             if let recording {
                 send(.ok, "application/x-ndjson; charset=utf-8", recording, request, context)

@@ -65,7 +65,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
             return
         }
         daemon = channel
-        sendText(#"{"event":"bridge","state":"connected","socket":\#(jsonString(socketPath))}"#)
+        sendText(BridgeMessage.event(.connected, socket: socketPath))
         for line in pending { writeToDaemon(line) }
         pending.removeAll()
         pendingBytes = 0
@@ -74,7 +74,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
 
     func daemonUnavailable(_ message: String) {
         guard !closed else { return }
-        sendText(#"{"event":"bridge","state":"unavailable","socket":\#(jsonString(socketPath)),"message":\#(jsonString(message))}"#)
+        sendText(BridgeMessage.event(.unavailable, socket: socketPath, message: message))
         closeWebSocket(code: .unexpectedServerError)
     }
 
@@ -93,7 +93,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     func daemonClosed() {
         daemon = nil
         guard !closed else { return }
-        sendText(#"{"event":"bridge","state":"closed","socket":\#(jsonString(socketPath))}"#)
+        sendText(BridgeMessage.event(.closed, socket: socketPath))
         closeWebSocket(code: .goingAway)
     }
 
@@ -127,11 +127,13 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
                 return
             }
             if line.readableBytes > 65536 {
-                sendText(#"{"id":null,"ok":false,"error":{"code":"line_too_long","message":"a message must be at most 65536 bytes (the daemon's line limit); this one has \#(line.readableBytes)"}}"#)
+                sendText(BridgeMessage.refusal(
+                    .lineTooLong,
+                    "a message must be at most 65536 bytes (the daemon's line limit); this one has \(line.readableBytes)"))
                 return
             }
             if line.readableBytesView.contains(UInt8(ascii: "\n")) {
-                sendText(#"{"id":null,"ok":false,"error":{"code":"parse_error","message":"one request per WebSocket message, without newlines"}}"#)
+                sendText(BridgeMessage.refusal(.parseError, "one request per WebSocket message, without newlines"))
                 return
             }
             line.writeInteger(UInt8(ascii: "\n"))
@@ -145,7 +147,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
                 closeWebSocket(code: .policyViolation)
             }
         case .binary:
-            sendText(#"{"id":null,"ok":false,"error":{"code":"parse_error","message":"send requests as WebSocket text messages"}}"#)
+            sendText(BridgeMessage.refusal(.parseError, "send requests as WebSocket text messages"))
         case .ping:
             // A pong is owed for the latest ping only (RFC 6455 §5.5.3): none while others wait.
             guard owed.frames < BridgeLimits.pauseFrames else { break }
@@ -222,19 +224,4 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
         daemon?.close(promise: nil)
         daemon = nil
     }
-}
-
-/// `text` as a JSON string literal.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

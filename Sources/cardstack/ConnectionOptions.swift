@@ -1,6 +1,9 @@
 import ArgumentParser
 import CardStackClient
+import CardStackExport
 import CardStackProtocol
+import CardStackSystem
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc
@@ -74,7 +77,7 @@ func fail(_ error: any Error) -> ExitCode {
 
 func printJSON(_ value: some Encodable, pretty: Bool) throws {
     if pretty {
-        print(try WireJSON.encodePretty(value))
+        print(try PrettyJSON.encode(value))
     } else {
         print(String(decoding: try WireJSON.encode(value), as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import CardStackClient
 import CardStackProtocol
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc

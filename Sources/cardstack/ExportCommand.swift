@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardStackClient
+import CardStackExport
 import CardStackParams
 import CardStackProtocol
 

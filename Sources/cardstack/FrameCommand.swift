@@ -1,8 +1,11 @@
 import ArgumentParser
 import CardLayout
 import CardStackClient
+import CardStackExport
+import CardStackFiles
 import CardStackParams
 import CardStackProtocol
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +49,7 @@ struct FrameCommand: ParsableCommand {
         if let svg {
             try writeSVG(SVGSnapshot.render(frame), to: svg)
         } else if pretty {
-            print(try WireJSON.encodePretty(frame))
+            print(try PrettyJSON.encode(frame))
         } else {
             print(String(decoding: try WireJSON.encode(frame), as: UTF8.self))
         }

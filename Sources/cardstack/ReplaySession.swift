@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackProtocol
+import CardStackSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardLayout
 import CardStackParams
 import CardStackProtocol
+import CardStackWire
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardStackProtocol
+import CardStackSystem
 
 struct SocketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

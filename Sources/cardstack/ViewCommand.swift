@@ -1,6 +1,8 @@
 import ArgumentParser
 import CardStackClient
 import CardStackProtocol
+import CardStackSystem
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackProtocol
+import CardStackWire
 
 #if canImport(Glibc)
     import Glibc

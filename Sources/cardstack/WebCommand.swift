@@ -2,6 +2,7 @@ import ArgumentParser
 import CardStackClient
 import CardStackProtocol
 import CardStackRender
+import CardStackSystem
 import CardStackWeb
 
 #if canImport(Glibc)

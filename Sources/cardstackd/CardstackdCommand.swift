@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackProtocol
 import CardStackServer
+import CardStackSystem
 import Logging
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 @testable import CardStackClient

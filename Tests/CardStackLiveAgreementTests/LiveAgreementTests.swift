@@ -1,6 +1,7 @@
 import CardLayout
 import CardStackLive
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 /// CardStackLive (the app-facing package) reads and writes the daemon's wire vocabulary

@@ -1,6 +1,7 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 /// Every numeric key at the edges of what a double can be, in every style, through a file

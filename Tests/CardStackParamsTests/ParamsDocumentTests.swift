@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackFiles
 import CardStackParams
 import CardStackProtocol
 import Foundation

@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackWire
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CardLayout
 import CardStackClient
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 @testable import CardStackRender

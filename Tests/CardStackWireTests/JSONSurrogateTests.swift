@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 /// Lone UTF-16 surrogates in `\u` escapes become U+FFFD and take nothing after them along.

@@ -1,5 +1,7 @@
 import CardLayout
+import CardStackClient
 import CardStackProtocol
+import CardStackWire
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import CardLayout
 import Testing
 
-@testable import CardStackProtocol
+@testable import CardStackExport
 
 /// The pieces of an animated export that a browser test cannot see alone: the Bézier pieces
 /// between keyframes, the nearest Bézier to `decelerate`, and the keyframes' coverage.

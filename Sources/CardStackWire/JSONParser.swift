@@ -1,3 +1,4 @@
+import CardStackProtocol
 /// Reads one JSON text into a ``JSONValue``: the daemon's request parser. Strict JSON
 /// (RFC 8259), nesting at most ``maximumDepth`` deep, and every failure says where.
 public enum JSONParser {

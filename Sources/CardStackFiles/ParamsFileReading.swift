@@ -1,3 +1,4 @@
+import CardStackParams
 /// Where ``ParamsReloader`` reads the parameter file: the disk (``DiskParamsFiles``), or a
 /// unit test's stand-in.
 public protocol ParamsFileReading: Sendable {

@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// The export formats behind one call, for the daemon and `cardstack export --config`.
@@ -19,7 +20,7 @@ public enum Export {
             return CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
                 + CSSExport.animation(transition)
         case .json:
-            return try WireJSON.encodePretty(parameters) + "\n"
+            return try PrettyJSON.encode(parameters) + "\n"
         case .tokens:
             return TokensExport.text(parameters, offset: offset, animate: options.animate ?? .next, origin: origin)
         }

@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// `export --format tokens`: the motion as W3C Design Tokens Community Group JSON, for
@@ -45,7 +46,7 @@ public enum TokensExport {
             animation.append(("keyframes", keyframes(transition)))
         }
         let root: JSONValue = .object([("cardstack", .object([("animation", .object(animation))]))])
-        return ((try? WireJSON.encodePretty(root)) ?? "{}") + "\n"
+        return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
     }
 
     /// A token of `type` with `value` and a description.

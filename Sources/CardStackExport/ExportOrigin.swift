@@ -1,3 +1,4 @@
+import CardStackProtocol
 /// Where exported parameters came from, for the header of the exported text.
 public struct ExportOrigin: Sendable, Equatable {
     /// cardstack's version.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CardStackParams
+@testable import CardStackFiles
 
 /// Which saves leave the watch plan as it is (``WatchPlan/holds(afterChangeTo:in:)``): only
 /// a change to the file itself on a path without symlinks, while it is no symlink.

@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 /// A small seeded generator, so every run checks the same values.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CardStackParams
+@testable import CardStackFiles
 
 /// The watcher's thread and its inotify instance end with ``InotifyWatcher/stop()``, and a
 /// new watcher works after it (libinotifytools' one hidden instance is closed and opened again).

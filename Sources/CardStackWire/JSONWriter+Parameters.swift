@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// The `params` event (sent on every save of the file, docs/protocol.md §5.3) and the
@@ -11,7 +12,9 @@ import CardLayout
 /// throws, as it does there; an unbounded fade limit is `null`, as `Carousel` writes it.
 extension JSONWriter {
     func paramsEvent(_ info: ParamsInfo) throws {
-        literal("{\"event\":\"params\",\"revision\":")
+        literal("{\"event\":")
+        string(EventName.params.rawValue)
+        literal(",\"revision\":")
         integer(info.revision)
         literal(",\"source\":")
         string(info.source.rawValue)

@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// The transition an animated export plays: the daemon's own move for `next`, `prev` or a

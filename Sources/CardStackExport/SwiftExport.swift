@@ -1,3 +1,4 @@
+import CardStackProtocol
 import CardLayout
 
 /// `export --format swift`: one Swift file for an iOS app that draws the frames the daemon

@@ -1,3 +1,4 @@
+import CardStackParams
 import CInotifyTools
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,4 @@
+import CardStackParams
 #if canImport(Glibc)
     import Glibc
 #endif

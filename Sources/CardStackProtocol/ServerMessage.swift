@@ -1,0 +1,82 @@
+/// Every line the server sends: a reply, or an event named by its `event` key.
+///
+/// A reply's `result` is decoded as the ``CommandResult`` of the command its id answers,
+/// when the decoder's `userInfo[.requests]` names it (``WireJSON/decode(_:from:requests:)``);
+/// otherwise the reply keeps its id and error and no result.
+public enum ServerMessage: Sendable, Equatable, Codable {
+    case reply(Reply<CommandResult>)
+    case hello(Hello)
+    case frame(FrameEvent)
+    case params(ParamsInfo)
+    case configError(ConfigError)
+    case state(StateInfo)
+    case bye(reason: String)
+
+    enum EventKey: String, CodingKey { case event, reason }
+
+    /// The event's name, or nil for a reply.
+    public var event: EventName? {
+        switch self {
+        case .reply: nil
+        case .hello: .hello
+        case .frame: .frame
+        case .params: .params
+        case .configError: .configError
+        case .state: .state
+        case .bye: .bye
+        }
+    }
+
+    /// The `event` name, or nil for a reply.
+    public var eventName: String? { event?.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: EventKey.self)
+        guard let event = try c.decodeIfPresent(String.self, forKey: .event) else {
+            self = .reply(try Self.reply(from: decoder))
+            return
+        }
+        switch EventName(rawValue: event) {
+        case .hello?: self = .hello(try Hello(from: decoder))
+        case .frame?: self = .frame(try FrameEvent(from: decoder))
+        case .params?: self = .params(try ParamsInfo(from: decoder))
+        case .configError?: self = .configError(try ConfigError(from: decoder))
+        case .state?: self = .state(try StateInfo(from: decoder))
+        case .bye?: self = .bye(reason: try c.decode(String.self, forKey: .reason))
+        case .bridge?, nil:
+            throw DecodingError.dataCorruptedError(
+                forKey: .event, in: c, debugDescription: "unknown event \(event)")
+        }
+    }
+
+    /// A reply, its result typed by the request it answers.
+    static func reply(from decoder: any Decoder) throws -> Reply<CommandResult> {
+        typealias Key = Reply<CommandResult>.CodingKeys
+        let c = try decoder.container(keyedBy: Key.self)
+        let id = try c.decodeIfPresent(RequestID.self, forKey: .id)
+        guard try c.decode(Bool.self, forKey: .ok) else {
+            return Reply(id: id, error: try c.decode(WireError.self, forKey: .error))
+        }
+        let requests = decoder.userInfo[.requests] as? [RequestID: Command] ?? [:]
+        guard let id, let command = requests[id], c.contains(.result) else { return Reply(id: id) }
+        return Reply(id: id, result: try command.decodeResult(from: try c.superDecoder(forKey: .result)))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let event {
+            var c = encoder.container(keyedBy: EventKey.self)
+            try c.encode(event, forKey: .event)
+        }
+        switch self {
+        case let .reply(r): try r.encode(to: encoder)
+        case let .hello(h): try h.encode(to: encoder)
+        case let .frame(f): try f.encode(to: encoder)
+        case let .params(p): try p.encode(to: encoder)
+        case let .configError(e): try e.encode(to: encoder)
+        case let .state(s): try s.encode(to: encoder)
+        case let .bye(reason):
+            var c = encoder.container(keyedBy: EventKey.self)
+            try c.encode(reason, forKey: .reason)
+        }
+    }
+}
