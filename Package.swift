@@ -152,6 +152,17 @@ let package = Package(
             dependencies: ["CardStackRender", "CardStackClient", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // The connection layer: the outbox, the handler on NIO's EmbeddedChannel, the reload rules.
+        .testTarget(
+            name: "CardStackServerTests",
+            dependencies: [
+                "CardStackServer", "CardStackProtocol", "CardStackParams", "CardStackSession",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CardStackClientTests",
             dependencies: ["CardStackClient", cardLayout, "CardStackProtocol"],

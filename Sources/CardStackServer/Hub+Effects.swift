@@ -26,11 +26,9 @@ extension Hub {
                 ticker = nil
                 releaseParkedFrames()
             case let .sendFrame(id):
-                if let client = clients[id], let bytes = frameEventBytes, client.offerFrame(bytes) { framesSent += 1 }
-            case let .subscriptions(id, kinds):
-                if let client = clients[id] { setSubscriptions(kinds, of: client) }
+                if let bytes = frameEventBytes, offerFrame(bytes, to: id) { framesSent += 1 }
             case let .close(id, reason):
-                _ = clients[id]?.disconnect(reason: reason)
+                _ = disconnect(id, reason: reason)
             case .statusChanged:
                 onStatusChange?(self)
             case let .log(level, message):
@@ -55,11 +53,9 @@ extension Hub {
 
     /// Sends `message` to every client subscribed to `kind`.
     func broadcast(_ message: ServerMessage, to kind: EventKind) {
-        // A copy: a failed write removes its client from the table.
-        guard let subscribers = eventSubscribers[kind].map({ Array($0.values) }), !subscribers.isEmpty,
-            let bytes = encode(message)
-        else { return }
-        for client in subscribers { client.sendReliable(bytes) }
+        let subscribers = session.subscribers(of: kind)
+        guard !subscribers.isEmpty, let bytes = encode(message) else { return }
+        for id in subscribers { send(bytes, to: id) }
     }
 
     /// The session's current frame event, encoded at most once per `seq`.
@@ -76,26 +72,24 @@ extension Hub {
     ///   can simply wait for that frame.
     private func publishFrame(_ event: FrameEvent, nextComing: Bool) {
         encodedFrame = nil
-        guard !frameSubscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
+        // A copy of the ids: a write that fails closes its client at once, which removes it.
+        let subscribers = session.subscribers(of: .frame)
+        guard !subscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
         encodedFrame = (event.seq, bytes)
         var written = 0
-        // A copy: a write that fails closes its client at once, which removes it from
-        // `frameSubscribers`. The copy holds every subscriber: no retain per client.
-        let snapshot = frameSubscribers
-        snapshot.withUnsafeBufferPointer { subscribers in
-            bytes.withUnsafeReadableBytes { raw in
-                for index in subscribers.indices {
-                    unowned(unsafe) let client = subscribers[index]
-                    if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }
-                }
-            }
+        bytes.withUnsafeReadableBytes { raw in
+            for id in subscribers where offerFrame(bytes, raw, to: id, nextComing: nextComing) { written += 1 }
         }
         framesSent += written
     }
 
     /// Ticks stopped: frames parked for the next one go to NIO instead.
     func releaseParkedFrames() {
-        for client in frameSubscribers where client.releaseParkedFrame() { framesSent += 1 }
+        for id in session.subscribers(of: .frame) {
+            guard let action = links[id]?.outbox.releaseParked(), action != .none else { continue }
+            framesSent += 1
+            perform(action, for: id)
+        }
     }
 
     /// One message as a line, ready to write to any number of clients.
@@ -107,21 +101,6 @@ extension Hub {
         } catch {
             logger.error("could not encode \(type(of: message)): \(error)")
             return nil
-        }
-    }
-
-    /// Changes what `client` is subscribed to.
-    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
-        client.subscriptions = kinds
-        guard let id = client.id, clients[id] === client else { return }
-        for kind in EventKind.allCases where kind != .frame {
-            eventSubscribers[kind, default: [:]][id] = kinds.contains(kind) ? client : nil
-        }
-        let subscribed = frameSubscribers.contains { $0 === client }
-        if kinds.contains(.frame), !subscribed {
-            frameSubscribers.append(client)
-        } else if !kinds.contains(.frame), subscribed {
-            frameSubscribers.removeAll { $0 === client }
         }
     }
 }

@@ -25,8 +25,6 @@ public enum Effect: Sendable, Equatable {
     case cancelTick
     /// Send `client` the frame in force now (it has just subscribed to frames).
     case sendFrame(to: ClientID)
-    /// `client`'s subscriptions changed: deliver these kinds to it from now on.
-    case subscriptions(ClientID, Set<EventKind>)
     /// Say `bye` with this reason to `client` and close it.
     case close(ClientID, reason: String)
     /// The revision, the clients or the error changed (systemd's STATUS line).

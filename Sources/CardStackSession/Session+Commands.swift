@@ -106,10 +106,14 @@ extension Session {
         }
     }
 
-    /// Sets what `client` is subscribed to and tells the driver; returns the new set.
+    /// Sets what `client` is subscribed to; returns the new set.
     private mutating func subscribe(_ client: ClientID, to kinds: Set<EventKind>) -> Set<EventKind> {
-        if clients[client] != nil { clients[client] = kinds }
-        emit(.subscriptions(client, kinds))
+        guard let before = clients[client] else { return kinds }
+        clients[client] = kinds
+        for kind in before.subtracting(kinds) { subscribers[kind]?.removeAll { $0 == client } }
+        for kind in EventKind.allCases where kinds.contains(kind) && !before.contains(kind) {
+            subscribers[kind, default: []].append(client)
+        }
         return kinds
     }
 

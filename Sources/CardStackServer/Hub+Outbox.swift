@@ -1,0 +1,111 @@
+import CardStackProtocol
+import CardStackSession
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A connected client as the hub keeps it: its outbox (a plain value deciding what to
+/// write) and where the bytes go. No handler: the connection's ``ClientHandler`` reaches
+/// the hub through ``ClientEvents`` alone.
+struct ClientLink {
+    var outbox: Outbox
+    /// The connection's socket, owned by NIO's channel and written to directly while the
+    /// outbox says so. NIO closes it and calls `channelInactive` (which removes this link)
+    /// in one go on the loop, with only write-promise callbacks in between, so no send of
+    /// ours can reach a closed descriptor, or one reused for a new client.
+    let descriptor: CInt
+    let channel: any Channel
+    let logger: Logger
+}
+
+/// Where outbox actions become writes: the one place bytes leave for a client.
+extension Hub {
+    /// Sends `message` (a reply, an event, `hello`) to client `id`.
+    func send(_ message: ServerMessage, to id: ClientID) {
+        guard let bytes = encode(message) else { return }
+        send(bytes, to: id)
+    }
+
+    /// Sends bytes that must not be dropped to client `id`.
+    func send(_ bytes: ByteBuffer, to id: ClientID) {
+        guard let index = links.index(forKey: id) else { return }
+        let link = links.values[index]
+        let backlog =
+            link.outbox.inNIO == 0 ? 0 : (try? link.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+        let action = links.values[index].outbox.send(bytes, backlog: backlog)
+        if case .disconnect = action {
+            link.logger.warning("client \(id) is too far behind (\(backlog) bytes unread); disconnecting it")
+        }
+        perform(action, for: id)
+    }
+
+    /// Offers a frame to client `id`; whether it was written (for `frames_sent`).
+    func offerFrame(_ bytes: ByteBuffer, to id: ClientID) -> Bool {
+        bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: id, nextComing: false) }
+    }
+
+    /// Offers a frame to client `id`, `raw` being its readable bytes (looked up once per
+    /// fan-out); whether it was written.
+    @inline(__always)
+    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, to id: ClientID, nextComing: Bool) -> Bool {
+        guard let index = links.index(forKey: id) else { return false }
+        var action = links.values[index].outbox.offerFrame(bytes, nextComing: nextComing)
+        if action == .sendFrameNow {
+            let sent = Self.sendDirectly(raw, to: links.values[index].descriptor)
+            action = links.values[index].outbox.frameSent(sent, of: bytes, nextComing: nextComing)
+        }
+        switch action {
+        case .none, .parked: return false
+        case .gathered: return true
+        default:
+            perform(action, for: id)
+            return true
+        }
+    }
+
+    /// Carries out `action` for client `id`, and what follows from it.
+    func perform(_ action: Outbox.Action, for id: ClientID) {
+        switch action {
+        case .none, .gathered, .parked, .sendFrameNow:
+            break
+        case let .sendNow(bytes):
+            guard let index = links.index(forKey: id) else { return }
+            let sent = bytes.withUnsafeReadableBytes { Self.sendDirectly($0, to: links.values[index].descriptor) }
+            perform(links.values[index].outbox.sent(sent, of: bytes), for: id)
+        case let .handToNIO(bytes):
+            guard let channel = links[id]?.channel else { return }
+            let written = eventLoop.makePromise(of: Void.self)
+            written.futureResult.assumeIsolated().whenComplete { [self] _ in links[id]?.outbox.written() }
+            channel.writeAndFlush(bytes, promise: written)
+        case let .disconnect(reason):
+            _ = disconnect(id, reason: reason)
+        }
+    }
+
+    /// One `send` of `raw`; how many bytes the socket took. A failure counts as none: NIO,
+    /// given the bytes, meets the same error and closes the channel.
+    @inline(__always)
+    static func sendDirectly(_ raw: UnsafeRawBufferPointer, to descriptor: CInt) -> Int {
+        guard descriptor >= 0 else { return 0 }
+        return max(Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)), 0)
+    }
+
+    /// Sends `bye` (when there is a reason) after everything owed, and closes once it is
+    /// flushed, or after half a second if the peer never reads.
+    @discardableResult
+    func disconnect(_ id: ClientID, reason: String?) -> EventLoopFuture<Void> {
+        guard let channel = links[id]?.channel else { return eventLoop.makeSucceededVoidFuture() }
+        let bye = reason.flatMap { encode(ServerMessage.bye(reason: $0)) }
+        guard let actions = links[id]?.outbox.close(bye: bye) else { return eventLoop.makeSucceededVoidFuture() }
+        for action in actions { perform(action, for: id) }
+        let flushed = eventLoop.makePromise(of: Void.self)
+        channel.writeAndFlush(ByteBuffer(), promise: flushed)
+        // A peer that never reads would hold the flush forever: give it half a second, so a
+        // SIGTERM still ends the daemon within one.
+        let timeout = eventLoop.scheduleTask(in: .milliseconds(500)) { channel.close(promise: nil) }
+        return flushed.futureResult.flatMap { channel.close() }.always { _ in timeout.cancel() }.recover { _ in }
+    }
+}
