@@ -59,27 +59,24 @@ extension Hub: ClientEvents {
         case let .success(parsed):
             request = parsed
         }
-        let now = clock
-        let reply: Result<CommandResult, WireError>, effects: [Effect]
-        switch request.command {
-        case .tuning(.save), .tuning(.preset):
-            (reply, effects) = applyWithFiles(request.command, at: now)
-        default:
-            (reply, effects) = session.apply(request.command, from: id, at: now)
-        }
-        switch reply {
-        case let .success(result): send(Reply(id: request.id, result: result), to: id, command: request.command)
-        case let .failure(error): send(.reply(Reply(id: request.id, error: error)), to: id)
-        }
+        let (reply, effects) = session.apply(request.command, from: id, request: request.id, at: clock)
+        if let reply { answer(Requester(client: id, request: request.id), with: reply) }
         carry(effects)
     }
 
-    /// Writes a typed reply, or an `internal` error when it cannot be encoded.
-    private func send<R>(_ reply: Reply<R>, to id: ClientID, command: Command) {
-        if let bytes = encode(reply) {
-            send(bytes, to: id)
-        } else {
-            send(.reply(Reply(id: reply.id, error: WireError(.internal, "the daemon could not encode its reply to \(command.name)"))), to: id)
+    /// Sends the reply to a request: typed, or an `internal` error when it cannot be encoded.
+    func answer(_ requester: Requester, with reply: Result<CommandResult, WireError>) {
+        switch reply {
+        case let .success(result):
+            if let bytes = encode(Reply(id: requester.request, result: result)) {
+                send(bytes, to: requester.client)
+            } else {
+                send(.reply(Reply(id: requester.request, error: WireError(
+                    .internal, "the daemon could not encode its reply (a bug: please report it)"))),
+                    to: requester.client)
+            }
+        case let .failure(error):
+            send(.reply(Reply(id: requester.request, error: error)), to: requester.client)
         }
     }
 }

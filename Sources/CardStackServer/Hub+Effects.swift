@@ -27,6 +27,14 @@ extension Hub {
                 releaseParkedFrames()
             case let .sendFrame(id):
                 if let bytes = frameEventBytes, offerFrame(bytes, to: id) { framesSent += 1 }
+            case let .save(plan, requester):
+                let (reply, caused) = session.finishSave(plan, outcome: write(plan), for: requester, at: clock)
+                answer(requester, with: reply)
+                carry(caused)
+            case let .readPreset(name, requester):
+                let (reply, caused) = session.finishPreset(readPreset(name), for: requester, at: clock)
+                answer(requester, with: reply)
+                carry(caused)
             case let .close(id, reason):
                 _ = disconnect(id, reason: reason)
             case .statusChanged:
