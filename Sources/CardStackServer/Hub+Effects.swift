@@ -80,23 +80,31 @@ extension Hub {
     ///   can simply wait for that frame.
     private func publishFrame(_ event: FrameEvent, nextComing: Bool) {
         encodedFrame = nil
-        // A copy of the ids: a write that fails closes its client at once, which removes it.
-        let subscribers = session.subscribers(of: .frame)
+        // A copy: a write that fails closes its client at once, which removes its link (and
+        // closes its outbox, so it takes nothing more). The copy holds every link: no retain
+        // per subscriber.
+        let subscribers = frameLinks
         guard !subscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
         encodedFrame = (event.seq, bytes)
         var written = 0
-        bytes.withUnsafeReadableBytes { raw in
-            for id in subscribers where offerFrame(bytes, raw, to: id, nextComing: nextComing) { written += 1 }
+        subscribers.withUnsafeBufferPointer { links in
+            bytes.withUnsafeReadableBytes { raw in
+                for index in links.indices {
+                    unowned(unsafe) let link = links[index]
+                    if offerFrame(bytes, raw, to: link, nextComing: nextComing) { written += 1 }
+                }
+            }
         }
         framesSent += written
     }
 
     /// Ticks stopped: frames parked for the next one go to NIO instead.
     func releaseParkedFrames() {
-        for id in session.subscribers(of: .frame) {
-            guard let action = links[id]?.outbox.releaseParked(), action != .none else { continue }
+        for link in frameLinks {
+            let action = link.outbox.releaseParked()
+            guard action != .none else { continue }
             framesSent += 1
-            perform(action, for: id)
+            perform(action, on: link)
         }
     }
 

@@ -9,16 +9,27 @@ import NIOCore
 
 /// A connected client as the hub keeps it: its outbox (a plain value deciding what to
 /// write) and where the bytes go. No handler: the connection's ``ClientHandler`` reaches
-/// the hub through ``ClientEvents`` alone.
-struct ClientLink {
+/// the hub through ``ClientEvents`` alone. A class only so that a frame's fan-out walks an
+/// array of them (``Hub/frameLinks``) with no lookup per subscriber.
+final class ClientLink {
+    let id: ClientID
     var outbox: Outbox
     /// The connection's socket, owned by NIO's channel and written to directly while the
-    /// outbox says so. NIO closes it and calls `channelInactive` (which removes this link)
-    /// in one go on the loop, with only write-promise callbacks in between, so no send of
-    /// ours can reach a closed descriptor, or one reused for a new client.
+    /// outbox says so. NIO closes it and calls `channelInactive` (which removes this link
+    /// and closes its outbox) in one go on the loop, with only write-promise callbacks in
+    /// between, so no send of ours can reach a closed descriptor, or one reused for a new
+    /// client.
     let descriptor: CInt
     let channel: any Channel
     let logger: Logger
+
+    init(id: ClientID, outbox: Outbox, descriptor: CInt, channel: any Channel, logger: Logger) {
+        self.id = id
+        self.outbox = outbox
+        self.descriptor = descriptor
+        self.channel = channel
+        self.logger = logger
+    }
 }
 
 /// Where outbox actions become writes: the one place bytes leave for a client.
@@ -31,57 +42,68 @@ extension Hub {
 
     /// Sends bytes that must not be dropped to client `id`.
     func send(_ bytes: ByteBuffer, to id: ClientID) {
-        guard let index = links.index(forKey: id) else { return }
-        let link = links.values[index]
+        guard let link = links[id] else { return }
         let backlog =
             link.outbox.inNIO == 0 ? 0 : (try? link.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-        let action = links.values[index].outbox.send(bytes, backlog: backlog)
+        let action = link.outbox.send(bytes, backlog: backlog)
         if case .disconnect = action {
             link.logger.warning("client \(id) is too far behind (\(backlog) bytes unread); disconnecting it")
         }
-        perform(action, for: id)
+        perform(action, on: link)
+    }
+
+    /// The frame subscribers' links, in the order the session keeps them: looked up again
+    /// only when the session's subscriptions changed.
+    var frameLinks: [ClientLink] {
+        if fanout.version != session.subscriptionsVersion {
+            fanout = (session.subscriptionsVersion, session.subscribers(of: .frame).compactMap { links[$0] })
+        }
+        return fanout.links
     }
 
     /// Offers a frame to client `id`; whether it was written (for `frames_sent`).
     func offerFrame(_ bytes: ByteBuffer, to id: ClientID) -> Bool {
-        bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: id, nextComing: false) }
+        guard let link = links[id] else { return false }
+        return bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: link, nextComing: false) }
     }
 
-    /// Offers a frame to client `id`, `raw` being its readable bytes (looked up once per
+    /// Offers a frame to `link`, `raw` being its readable bytes (looked up once per
     /// fan-out); whether it was written.
     @inline(__always)
-    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, to id: ClientID, nextComing: Bool) -> Bool {
-        guard let index = links.index(forKey: id) else { return false }
-        var action = links.values[index].outbox.offerFrame(bytes, nextComing: nextComing)
-        if action == .sendFrameNow {
-            let sent = Self.sendDirectly(raw, to: links.values[index].descriptor)
-            action = links.values[index].outbox.frameSent(sent, of: bytes, nextComing: nextComing)
+    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, to link: ClientLink, nextComing: Bool) -> Bool {
+        var action = link.outbox.offerFrame(bytes, nextComing: nextComing)
+        if case .sendFrameNow = action {
+            let sent = Self.sendDirectly(raw, to: link.descriptor)
+            action = link.outbox.frameSent(sent, of: bytes, nextComing: nextComing)
         }
         switch action {
         case .none, .parked: return false
         case .gathered: return true
         default:
-            perform(action, for: id)
+            perform(action, on: link)
             return true
         }
     }
 
     /// Carries out `action` for client `id`, and what follows from it.
     func perform(_ action: Outbox.Action, for id: ClientID) {
+        if let link = links[id] { perform(action, on: link) }
+    }
+
+    /// Carries out `action` for `link`, and what follows from it.
+    func perform(_ action: Outbox.Action, on link: ClientLink) {
         switch action {
         case .none, .gathered, .parked, .sendFrameNow:
             break
         case let .sendNow(bytes):
-            guard let index = links.index(forKey: id) else { return }
-            let sent = bytes.withUnsafeReadableBytes { Self.sendDirectly($0, to: links.values[index].descriptor) }
-            perform(links.values[index].outbox.sent(sent, of: bytes), for: id)
+            let sent = bytes.withUnsafeReadableBytes { Self.sendDirectly($0, to: link.descriptor) }
+            perform(link.outbox.sent(sent, of: bytes), on: link)
         case let .handToNIO(bytes):
-            guard let channel = links[id]?.channel else { return }
             let written = eventLoop.makePromise(of: Void.self)
-            written.futureResult.assumeIsolated().whenComplete { [self] _ in links[id]?.outbox.written() }
-            channel.writeAndFlush(bytes, promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in link.outbox.written() }
+            link.channel.writeAndFlush(bytes, promise: written)
         case let .disconnect(reason):
-            _ = disconnect(id, reason: reason)
+            disconnect(link, reason: reason)
         }
     }
 
@@ -97,10 +119,16 @@ extension Hub {
     /// flushed, or after half a second if the peer never reads.
     @discardableResult
     func disconnect(_ id: ClientID, reason: String?) -> EventLoopFuture<Void> {
-        guard let channel = links[id]?.channel else { return eventLoop.makeSucceededVoidFuture() }
+        guard let link = links[id] else { return eventLoop.makeSucceededVoidFuture() }
+        return disconnect(link, reason: reason)
+    }
+
+    @discardableResult
+    func disconnect(_ link: ClientLink, reason: String?) -> EventLoopFuture<Void> {
         let bye = reason.flatMap { encode(ServerMessage.bye(reason: $0)) }
-        guard let actions = links[id]?.outbox.close(bye: bye) else { return eventLoop.makeSucceededVoidFuture() }
-        for action in actions { perform(action, for: id) }
+        guard let actions = link.outbox.close(bye: bye) else { return eventLoop.makeSucceededVoidFuture() }
+        for action in actions { perform(action, on: link) }
+        let channel = link.channel
         let flushed = eventLoop.makePromise(of: Void.self)
         channel.writeAndFlush(ByteBuffer(), promise: flushed)
         // A peer that never reads would hold the flush forever: give it half a second, so a

@@ -34,6 +34,8 @@ final class Hub {
     /// Every connected client's outbox and where its bytes go, by id. Who is subscribed to
     /// what is the session's to know (``Session/subscribers(of:)``).
     var links: [ClientID: ClientLink] = [:]
+    /// ``frameLinks`` and the session's ``Session/subscriptionsVersion`` it was made at.
+    var fanout: (version: Int, links: [ClientLink]) = (-1, [])
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
     var onStatusChange: ((Hub) -> Void)?
 
@@ -70,7 +72,7 @@ final class Hub {
     func join(_ channel: any Channel, descriptor: CInt, logger: Logger) -> ClientID? {
         guard let id = session.join() else { return nil }
         links[id] = ClientLink(
-            outbox: Outbox(maximumBacklogBytes: configuration.maximumBacklogBytes), descriptor: descriptor,
+            id: id, outbox: Outbox(maximumBacklogBytes: configuration.maximumBacklogBytes), descriptor: descriptor,
             channel: channel, logger: logger)
         return id
     }
@@ -85,7 +87,8 @@ final class Hub {
 
     /// The connection of client `id` closed.
     func remove(_ id: ClientID) {
-        guard links.removeValue(forKey: id) != nil else { return }
+        guard let link = links.removeValue(forKey: id) else { return }
+        link.outbox.closed()
         carry(session.leave(id, at: clock))
     }
 
@@ -116,8 +119,9 @@ final class Hub {
         ticker?.cancel()
         ticker = nil
         _ = session.shutdown(reason: reason)
-        let closing = links.keys.sorted().map { disconnect($0, reason: reason) }
+        let closing = links.keys.sorted().compactMap { links[$0] }.map { disconnect($0, reason: reason) }
         links.removeAll()
+        fanout = (-1, [])
         return EventLoopFuture.andAllComplete(closing, on: eventLoop)
     }
 }

@@ -114,6 +114,7 @@ extension Session {
     private mutating func subscribe(_ client: ClientID, to kinds: Set<EventKind>) -> Set<EventKind> {
         guard let before = clients[client] else { return kinds }
         clients[client] = kinds
+        subscriptionsVersion += 1
         for kind in before.subtracting(kinds) { subscribers[kind]?.removeAll { $0 == client } }
         for kind in EventKind.allCases where kinds.contains(kind) && !before.contains(kind) {
             subscribers[kind, default: []].append(client)

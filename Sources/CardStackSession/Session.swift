@@ -85,6 +85,9 @@ public struct Session: Sendable {
     /// The clients subscribed to each kind, in the order they subscribed: an event costs its
     /// subscribers, not every client, and a frame's fan-out walks one array.
     var subscribers: [EventKind: [ClientID]] = [:]
+    /// Changes whenever ``subscribers(of:)`` may have: a driver keeping something derived
+    /// from the subscribers knows when to look again.
+    public internal(set) var subscriptionsVersion = 0
     var nextClientID = 1
     public internal(set) var accepting = true
 
@@ -189,6 +192,7 @@ public struct Session: Sendable {
     public mutating func leave(_ client: ClientID, at now: Double) -> [Effect] {
         guard let kinds = clients.removeValue(forKey: client) else { return [] }
         for kind in kinds { subscribers[kind]?.removeAll { $0 == client } }
+        subscriptionsVersion += 1
         return [.publishState, .statusChanged]
     }
 
@@ -202,6 +206,7 @@ public struct Session: Sendable {
         let closing = clients.keys.sorted().map { Effect.close($0, reason: reason) }
         clients.removeAll()
         subscribers.removeAll()
+        subscriptionsVersion += 1
         return closing
     }
 
