@@ -203,6 +203,17 @@ let package = Package(
             dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
+        // The connection layer: the outbox, the handler on NIO's EmbeddedChannel, the reload rules.
+        .testTarget(
+            name: "CardStackServerTests",
+            dependencies: [
+                "CardStackServer", "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackFiles", "CardStackSession",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "CardStackClientTests",
             dependencies: ["CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],

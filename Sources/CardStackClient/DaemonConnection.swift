@@ -139,14 +139,17 @@ public final class DaemonConnection {
         }
     }
 
+    /// The daemon's lines: no limit of their own (a reply may be as long as the file's titles).
+    private static let framing = LineFraming(limit: .max)
+
     /// The next server line as raw bytes, or nil when `timeout` seconds pass first
     /// (`nil` timeout: wait for ever).
     public func readLine(timeout: Double?) throws -> [UInt8]? {
         let deadline = timeout.map { now() + $0 }
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
+            if case let .line(content, next) = Self.framing.cut(buffer, atEnd: false) {
+                let line = Array(buffer[content])
+                buffer.removeSubrange(..<next)
                 return line
             }
             var waitMS: Int32 = -1

@@ -49,7 +49,7 @@ struct FrameServer: Service {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
-                            ClientHandler(hub: hub.value, daemonUID: daemonUID, descriptor: fd))
+                            ClientHandler(events: hub.value, daemonUID: daemonUID, descriptor: fd, logger: logger))
                     }
                 }
                 .withConnectedSocket(fd)

@@ -27,11 +27,19 @@ extension Hub {
                 ticker = nil
                 releaseParkedFrames()
             case let .sendFrame(id):
-                if let client = clients[id], let bytes = frameEventBytes, client.offerFrame(bytes) { framesSent += 1 }
-            case let .subscriptions(id, kinds):
-                if let client = clients[id] { setSubscriptions(kinds, of: client) }
+                if let bytes = frameEventBytes, offerFrame(bytes, to: id) { framesSent += 1 }
+            case let .save(plan, requester):
+                let (reply, caused) = session.finishSave(plan, outcome: write(plan), for: requester, at: clock)
+                answer(requester, with: reply)
+                carry(caused)
+            case let .readPreset(name, requester):
+                let (reply, caused) = session.finishPreset(readPreset(name), for: requester, at: clock)
+                answer(requester, with: reply)
+                carry(caused)
+            case let .export(format, offset, options, requester):
+                answer(requester, with: exportText(format, at: offset, options: options))
             case let .close(id, reason):
-                _ = clients[id]?.disconnect(reason: reason)
+                _ = disconnect(id, reason: reason)
             case .statusChanged:
                 onStatusChange?(self)
             case let .log(level, message):
@@ -56,11 +64,9 @@ extension Hub {
 
     /// Sends `message` to every client subscribed to `kind`.
     func broadcast(_ message: ServerMessage, to kind: EventKind) {
-        // A copy: a failed write removes its client from the table.
-        guard let subscribers = eventSubscribers[kind].map({ Array($0.values) }), !subscribers.isEmpty,
-            let bytes = encode(message)
-        else { return }
-        for client in subscribers { client.sendReliable(bytes) }
+        let subscribers = session.subscribers(of: kind)
+        guard !subscribers.isEmpty, let bytes = encode(message) else { return }
+        for id in subscribers { send(bytes, to: id) }
     }
 
     /// The session's current frame event, encoded at most once per `seq`.
@@ -77,17 +83,18 @@ extension Hub {
     ///   can simply wait for that frame.
     private func publishFrame(_ event: FrameEvent, nextComing: Bool) {
         encodedFrame = nil
-        guard !frameSubscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
+        // A copy: a write that fails closes its client at once, which removes its link (and
+        // closes its outbox, so it takes nothing more). The copy holds every link: no retain
+        // per subscriber.
+        let subscribers = frameLinks
+        guard !subscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
         encodedFrame = (event.seq, bytes)
         var written = 0
-        // A copy: a write that fails closes its client at once, which removes it from
-        // `frameSubscribers`. The copy holds every subscriber: no retain per client.
-        let snapshot = frameSubscribers
-        snapshot.withUnsafeBufferPointer { subscribers in
+        subscribers.withUnsafeBufferPointer { links in
             bytes.withUnsafeReadableBytes { raw in
-                for index in subscribers.indices {
-                    unowned(unsafe) let client = subscribers[index]
-                    if client.offerFrame(bytes, raw, nextComing: nextComing) { written += 1 }
+                for index in links.indices {
+                    unowned(unsafe) let link = links[index]
+                    if offerFrame(bytes, raw, to: link, nextComing: nextComing) { written += 1 }
                 }
             }
         }
@@ -96,7 +103,12 @@ extension Hub {
 
     /// Ticks stopped: frames parked for the next one go to NIO instead.
     func releaseParkedFrames() {
-        for client in frameSubscribers where client.releaseParkedFrame() { framesSent += 1 }
+        for link in frameLinks {
+            let action = link.outbox.releaseParked()
+            guard action != .none else { continue }
+            framesSent += 1
+            perform(action, on: link)
+        }
     }
 
     /// One message as a line, ready to write to any number of clients.
@@ -108,21 +120,6 @@ extension Hub {
         } catch {
             logger.error("could not encode \(type(of: message)): \(error)")
             return nil
-        }
-    }
-
-    /// Changes what `client` is subscribed to.
-    func setSubscriptions(_ kinds: Set<EventKind>, of client: ClientHandler) {
-        client.subscriptions = kinds
-        guard let id = client.id, clients[id] === client else { return }
-        for kind in EventKind.allCases where kind != .frame {
-            eventSubscribers[kind, default: [:]][id] = kinds.contains(kind) ? client : nil
-        }
-        let subscribed = frameSubscribers.contains { $0 === client }
-        if kinds.contains(.frame), !subscribed {
-            frameSubscribers.append(client)
-        } else if !kinds.contains(.frame), subscribed {
-            frameSubscribers.removeAll { $0 === client }
         }
     }
 }

@@ -6,100 +6,66 @@ import CardStackProtocol
 import CardStackSession
 import NIOCore
 
-/// What the session leaves to its driver: the file access of `save` and `preset` (the
-/// session decides, this reads and writes), and `export`'s text (CardStackExport, whose JSON
-/// formats use Foundation).
+/// What the session leaves to its driver: the file work of `save` and `preset` (the session
+/// decides and answers, this reads and writes) and `export`'s text (CardStackExport, whose
+/// JSON formats use Foundation): ``Effect/save(_:for:)``, ``Effect/readPreset(name:for:)``,
+/// ``Effect/export(_:at:options:for:)``.
 extension Hub {
-    func applyAtEdge(_ command: Command, at now: Double) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
-        do throws(WireError) {
-            switch command {
-            case .tuning(.save):
-                return (.success(.saved(try save())), [])
-            case .tuning(.preset(nil)):
-                let list = PresetList(
-                    presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)
-                return (.success(.presets(list)), [])
-            case let .tuning(.export(format, at, options)):
-                return (.success(try export(format, at: at, options: options)), [])
-            case let .tuning(.preset(name?)):
-                let (tree, resolved) = try loadPreset(name)
-                let (reply, effects) = session.putInForce(tree: tree, parameters: resolved.parameters, source: .preset, at: now)
-                return (.success(reply), effects)
-            default:
-                return session.apply(command, from: 0, at: now)
-            }
-        } catch {
-            return (.failure(error), [])
-        }
-    }
-
-    /// The text of the values in force as `format`, posed at `at` (or the offset now).
-    private func export(_ format: ExportFormat, at: Double?, options: ExportOptions) throws(WireError) -> CommandResult {
+    /// The text of the values in force as `format`, posed at `offset`.
+    func exportText(_ format: ExportFormat, at offset: Double, options: ExportOptions) -> Result<CommandResult, WireError> {
         let origin = ExportOrigin(
             version: session.version, revision: session.revision, path: session.path, source: session.source)
         do {
-            let text = try Export.text(format, session.parameters, offset: at ?? session.offset, origin: origin, options: options)
-            return .exported(ExportResult(format: format, text: text))
+            let text = try Export.text(format, session.parameters, offset: offset, origin: origin, options: options)
+            return .success(.exported(ExportResult(format: format, text: text)))
         } catch {
-            throw WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)")
+            return .failure(WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)"))
         }
     }
 
-    /// Preset `name`'s tree and parameters: the preset alone, so every key it leaves out
-    /// takes its style's own default.
-    private func loadPreset(_ name: String) throws(WireError) -> (ParamNode, Resolved) {
-        guard let file = presets.path(of: name) else {
-            let known = presets.list().map(\.name)
-            throw WireError(
-                .invalidArgument,
-                "no preset \"\(name)\" in \(presets.directories.joined(separator: ", ")); "
-                    + (known.isEmpty ? "there are none" : "known presets: \(known.joined(separator: ", "))"))
-        }
-        do {
-            return try ParamsDocument.load(try ParamsFile.read(file))
-        } catch {
-            throw WireError(.invalidArgument, "preset \(name) does not load: \(error.inFile(file))")
-        }
-    }
-
-    /// Writes the values in force that differ from the file into it, unless the file
-    /// changed on disk since it was loaded. The watcher then loads it as a new revision.
-    private func save() throws(WireError) -> SaveResult {
-        guard let path else {
-            throw WireError(.invalidArgument, "save: the daemon has no parameter file to write")
-        }
-        guard let loaded = session.loadedBytes else {
-            throw WireError(
-                .conflict,
-                "save: \(path) has not loaded since the daemon started (\(configError?.message ?? "no good content")); fix the file first, then save")
-        }
-        let new: [UInt8], changed: [String]
-        do {
-            (new, changed) = try ParamsSaver.save(loaded, as: session.parameters)
-        } catch {
-            throw WireError(.invalidArgument, "save: \(error.inFile(path))")
-        }
-        let written: String
+    /// Writes `plan` into the file, unless the file changed on disk since it was loaded (the
+    /// check and the replace are one step: ``SavedFile/replace(_:with:expected:)``). The
+    /// watcher then loads it as a new revision.
+    func write(_ plan: SavePlan) -> Result<SaveOutcome, WireError> {
         do throws(SavedFile.Failure) {
-            if new == loaded {
+            if plan.bytes == plan.expected {
                 // Nothing differs: still say which file it is, and still notice an outside edit.
-                written = try SavedFile.check(path, holds: loaded)
-                return SaveResult(path: written, written: false, changed: [])
+                return .success(.unchanged(try SavedFile.check(plan.path, holds: plan.expected)))
             }
-            let replaced: SavedFile.Replaced?
-            (written, replaced) = try SavedFile.replace(path, with: new, expected: loaded)
+            let (written, replaced) = try SavedFile.replace(plan.path, with: plan.bytes, expected: plan.expected)
             checkLateEdit()
             if let replaced { watchForLateEdit(replaced) }
+            return .success(.written(written))
         } catch {
             switch error.kind {
-            case .conflict: throw WireError(.conflict, "save: \(error.description)")
-            case .managed: throw WireError(.invalidArgument, "save: \(error.description)")
-            case .system: throw WireError(.ioError, "save: \(error.description)")
+            case .conflict: return .failure(WireError(.conflict, "save: \(error.description)"))
+            case .managed: return .failure(WireError(.invalidArgument, "save: \(error.description)"))
+            case .system: return .failure(WireError(.ioError, "save: \(error.description)"))
             }
         }
-        session.recordSave(bytes: new, tree: try? ParamsDocument.load(new).tree)
-        logger.info("saved \(changed.joined(separator: ", ")) into \(written)")
-        return SaveResult(path: written, written: true, changed: changed)
+    }
+
+    /// The presets (`name` nil), or preset `name`'s tree and parameters: the preset alone,
+    /// so every key it leaves out takes its style's own default.
+    func readPreset(_ name: String?) -> Result<PresetOutcome, WireError> {
+        guard let name else {
+            let list = PresetList(
+                presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)
+            return .success(.list(list))
+        }
+        guard let file = presets.path(of: name) else {
+            let known = presets.list().map(\.name)
+            return .failure(WireError(
+                .invalidArgument,
+                "no preset \"\(name)\" in \(presets.directories.joined(separator: ", ")); "
+                    + (known.isEmpty ? "there are none" : "known presets: \(known.joined(separator: ", "))")))
+        }
+        do {
+            let (tree, resolved) = try ParamsDocument.load(try ParamsFile.read(file))
+            return .success(.loaded(tree: tree, parameters: resolved.parameters))
+        } catch {
+            return .failure(WireError(.invalidArgument, "preset \(name) does not load: \(error.inFile(file))"))
+        }
     }
 
     /// How long after a save the file it replaced is watched for a late write.

@@ -33,13 +33,11 @@ final class Hub {
     /// The frame event last encoded, and its `seq`.
     var encodedFrame: (seq: Int, bytes: ByteBuffer)?
 
-    // Clients.
-    var clients: [Int: ClientHandler] = [:]
-    /// The clients subscribed to frames, kept apart so a frame's fan-out is one tight loop.
-    var frameSubscribers: [ClientHandler] = []
-    /// The clients subscribed to each other event, by id: an event costs its subscribers,
-    /// not every client (a client coming or going sends `state` to its subscribers only).
-    var eventSubscribers: [EventKind: [Int: ClientHandler]] = [:]
+    /// Every connected client's outbox and where its bytes go, by id. Who is subscribed to
+    /// what is the session's to know (``Session/subscribers(of:)``).
+    var links: [ClientID: ClientLink] = [:]
+    /// ``frameLinks`` and the session's ``Session/subscriptionsVersion`` it was made at.
+    var fanout: (version: Int, links: [ClientLink]) = (-1, [])
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
     var onStatusChange: ((Hub) -> Void)?
 
@@ -70,27 +68,29 @@ final class Hub {
 
     // MARK: Clients
 
-    /// Registers `client` and returns its id; ``welcome(_:)`` then says hello. Two steps,
-    /// because writing `hello` can find the peer gone and close the connection at once:
-    /// the client must know its id by then, or its removal would miss it.
-    func add(_ client: ClientHandler) -> Int? {
+    /// Registers a connection and returns its id; ``welcome(_:)`` then says hello. Two steps,
+    /// because writing `hello` can find the peer gone and close the connection at once: the
+    /// connection must know its id by then, or its removal would miss it.
+    func join(_ channel: any Channel, descriptor: CInt, logger: Logger) -> ClientID? {
         guard let id = session.join() else { return nil }
-        clients[id] = client
+        links[id] = ClientLink(
+            id: id, outbox: Outbox(maximumBacklogBytes: configuration.maximumBacklogBytes), descriptor: descriptor,
+            channel: channel, logger: logger)
         return id
     }
 
-    /// Sends `hello` to a client ``add(_:)`` registered, and tells everyone it came.
-    func welcome(_ client: ClientHandler) {
-        guard let id = client.id else { return }
+    /// Sends `hello` to a client ``join(_:descriptor:logger:)`` registered, and tells
+    /// everyone it came.
+    func welcome(_ id: ClientID) {
         let (hello, effects) = session.welcome(id, at: clock)
-        client.sendMessage(.hello(hello))
+        send(.hello(hello), to: id)
         carry(effects)
     }
 
-    func remove(_ id: Int) {
-        guard let client = clients.removeValue(forKey: id) else { return }
-        if client.subscriptions.contains(.frame) { frameSubscribers.removeAll { $0 === client } }
-        for kind in client.subscriptions where kind != .frame { eventSubscribers[kind]?[id] = nil }
+    /// The connection of client `id` closed.
+    func remove(_ id: ClientID) {
+        guard let link = links.removeValue(forKey: id) else { return }
+        link.outbox.closed()
         carry(session.leave(id, at: clock))
     }
 
@@ -121,10 +121,9 @@ final class Hub {
         ticker?.cancel()
         ticker = nil
         _ = session.shutdown(reason: reason)
-        let closing = clients.values.map { $0.disconnect(reason: reason) }
-        clients.removeAll()
-        frameSubscribers.removeAll()
-        eventSubscribers.removeAll()
+        let closing = links.keys.sorted().compactMap { links[$0] }.map { disconnect($0, reason: reason) }
+        links.removeAll()
+        fanout = (-1, [])
         return EventLoopFuture.andAllComplete(closing, on: eventLoop)
     }
 }

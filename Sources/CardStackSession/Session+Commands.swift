@@ -5,17 +5,18 @@ import CardStackProtocol
 extension Session {
     /// Applies one command from `client` at `now`: the reply, and what it causes.
     ///
-    /// `save` and `preset` read and write files, so their driver does that part and calls
-    /// ``putInForce(tree:parameters:source:at:)`` or ``recordSave(bytes:tree:)``; `export`
-    /// writes its text with CardStackExport (Foundation, for JSON) in the driver. Given here
-    /// they fail with `internal`.
+    /// `save` and `preset` need the driver's file work first: their reply is nil, and an
+    /// effect (``Effect/save(_:for:)``, ``Effect/readPreset(name:for:)``) asks for that work,
+    /// whose outcome comes back through ``finishSave(_:outcome:for:at:)`` or
+    /// ``finishPreset(_:for:at:)`` with the reply for `request`.
     public mutating func apply(
-        _ command: Command, from client: ClientID, at now: Double
-    ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
-        var reply: Result<CommandResult, WireError> = .failure(WireError(.internal, "\(command.name) had no reply"))
+        _ command: Command, from client: ClientID, request: RequestID? = nil, at now: Double
+    ) -> (reply: Result<CommandResult, WireError>?, effects: [Effect]) {
+        var reply: Result<CommandResult, WireError>?
+        let requester = Requester(client: client, request: request)
         let effects = collecting { session in
             do throws(WireError) {
-                reply = .success(try session.execute(command, from: client, at: now))
+                reply = try session.execute(command, from: requester, at: now).map { .success($0) }
             } catch {
                 reply = .failure(error)
             }
@@ -23,7 +24,9 @@ extension Session {
         return (reply, effects)
     }
 
-    private mutating func execute(_ command: Command, from client: ClientID, at now: Double) throws(WireError) -> CommandResult {
+    /// The result of `command`, or nil when an effect's file work answers it.
+    private mutating func execute(_ command: Command, from requester: Requester, at now: Double) throws(WireError) -> CommandResult? {
+        let client = requester.client
         switch command {
         case .ping:
             return .empty
@@ -96,7 +99,7 @@ extension Session {
         case let .edit(edit):
             return try applyEdit(edit, at: now)
         case let .tuning(tuning):
-            return try executeTuning(tuning, at: now)
+            return try executeTuning(tuning, from: requester, at: now)
         case let .open(item):
             return try openReveal(item: item, at: now)
         case .close:
@@ -107,10 +110,15 @@ extension Session {
         }
     }
 
-    /// Sets what `client` is subscribed to and tells the driver; returns the new set.
+    /// Sets what `client` is subscribed to; returns the new set.
     private mutating func subscribe(_ client: ClientID, to kinds: Set<EventKind>) -> Set<EventKind> {
-        if clients[client] != nil { clients[client] = kinds }
-        emit(.subscriptions(client, kinds))
+        guard let before = clients[client] else { return kinds }
+        clients[client] = kinds
+        subscriptionsVersion += 1
+        for kind in before.subtracting(kinds) { subscribers[kind]?.removeAll { $0 == client } }
+        for kind in EventKind.allCases where kinds.contains(kind) && !before.contains(kind) {
+            subscribers[kind, default: []].append(client)
+        }
         return kinds
     }
 

@@ -2,11 +2,13 @@ import CardLayout
 import CardStackParams
 import CardStackProtocol
 
-/// `history`, `undo` and `redo`, and the session's side of `save` and `preset` (whose file
-/// access is the driver's). `export` is the driver's too: it writes the text of
-/// ``parameters`` at ``offset`` with CardStackExport.
+/// `history`, `undo` and `redo`, and the session's side of `save`, `preset` and `export`
+/// (whose file access and text are the driver's, asked for by an effect).
 extension Session {
-    mutating func executeTuning(_ command: TuningCommand, at now: Double) throws(WireError) -> CommandResult {
+    /// The result of `command`, or nil when the driver's file work answers it.
+    mutating func executeTuning(
+        _ command: TuningCommand, from requester: Requester, at now: Double
+    ) throws(WireError) -> CommandResult? {
         switch command {
         case .history:
             return .history(history.info)
@@ -20,11 +22,66 @@ extension Session {
                 throw WireError(.invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
             }
             return putInForceHere(step, at: now)
-        case .save, .preset:
-            throw WireError(.internal, "\(command.name) reads or writes files: its driver handles it")
-        case .export:
-            // Its JSON formats are written with Foundation, which the session does not import.
-            throw WireError(.internal, "export writes its text at the edge: its driver handles it")
+        case let .export(format, at, options):
+            // Its text is the driver's to write (CardStackExport's JSON formats use Foundation).
+            emit(.export(format, at: at ?? offset, options: options, for: requester))
+            return nil
+        case .save:
+            emit(.save(try savePlan(), for: requester))
+            return nil
+        case let .preset(name):
+            emit(.readPreset(name: name, for: requester))
+            return nil
+        }
+    }
+
+    /// What `save` writes: the values in force that differ from the file, written into the
+    /// content last loaded (its comments and layout kept), unless there is no such content.
+    private func savePlan() throws(WireError) -> SavePlan {
+        guard let path else {
+            throw WireError(.invalidArgument, "save: the daemon has no parameter file to write")
+        }
+        guard let loaded = loadedBytes else {
+            throw WireError(
+                .conflict,
+                "save: \(path) has not loaded since the daemon started (\(configError?.message ?? "no good content")); fix the file first, then save")
+        }
+        do {
+            let (new, changed) = try ParamsSaver.save(loaded, as: parameters)
+            return SavePlan(path: path, bytes: new, expected: loaded, changed: new == loaded ? [] : changed)
+        } catch {
+            throw WireError(.invalidArgument, "save: \(error.inFile(path))")
+        }
+    }
+
+    /// `save`'s file work ended with `outcome`: the reply for `requester`, and what follows.
+    public mutating func finishSave(
+        _ plan: SavePlan, outcome: Result<SaveOutcome, WireError>, for requester: Requester, at now: Double
+    ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
+        switch outcome {
+        case let .failure(error):
+            return (.failure(error), [])
+        case let .success(.unchanged(path)):
+            return (.success(.saved(SaveResult(path: path, written: false, changed: []))), [])
+        case let .success(.written(path)):
+            recordSave(bytes: plan.bytes, tree: try? ParamsDocument.load(plan.bytes).tree)
+            let reply = SaveResult(path: path, written: true, changed: plan.changed)
+            return (.success(.saved(reply)), [.log(.info, "saved \(plan.changed.joined(separator: ", ")) into \(path)")])
+        }
+    }
+
+    /// `preset`'s file work found `outcome`: the reply for `requester`, and what follows.
+    public mutating func finishPreset(
+        _ outcome: Result<PresetOutcome, WireError>, for requester: Requester, at now: Double
+    ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
+        switch outcome {
+        case let .failure(error):
+            return (.failure(error), [])
+        case let .success(.list(list)):
+            return (.success(.presets(list)), [])
+        case let .success(.loaded(tree, parameters)):
+            let (reply, effects) = putInForce(tree: tree, parameters: parameters, source: .preset, at: now)
+            return (.success(reply), effects)
         }
     }
 

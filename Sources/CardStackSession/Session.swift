@@ -82,6 +82,12 @@ public struct Session: Sendable {
 
     // Clients and what each is subscribed to.
     var clients: [ClientID: Set<EventKind>] = [:]
+    /// The clients subscribed to each kind, in the order they subscribed: an event costs its
+    /// subscribers, not every client, and a frame's fan-out walks one array.
+    var subscribers: [EventKind: [ClientID]] = [:]
+    /// Changes whenever ``subscribers(of:)`` may have: a driver keeping something derived
+    /// from the subscribers knows when to look again.
+    public internal(set) var subscriptionsVersion = 0
     var nextClientID = 1
     public internal(set) var accepting = true
 
@@ -149,6 +155,9 @@ public struct Session: Sendable {
     /// The subscriptions of `client`.
     public func subscriptions(of client: ClientID) -> Set<EventKind> { clients[client] ?? [] }
 
+    /// The clients subscribed to `kind`, in the order they subscribed.
+    public func subscribers(of kind: EventKind) -> [ClientID] { subscribers[kind] ?? [] }
+
     func wallClock(at now: Double) -> Double { wallClockAtStart + now }
 
     /// Runs `body` and hands back the effects it emitted.
@@ -181,7 +190,9 @@ public struct Session: Sendable {
 
     /// A client went away.
     public mutating func leave(_ client: ClientID, at now: Double) -> [Effect] {
-        guard clients.removeValue(forKey: client) != nil else { return [] }
+        guard let kinds = clients.removeValue(forKey: client) else { return [] }
+        for kind in kinds { subscribers[kind]?.removeAll { $0 == client } }
+        subscriptionsVersion += 1
         return [.publishState, .statusChanged]
     }
 
@@ -194,6 +205,8 @@ public struct Session: Sendable {
         tickDue = nil
         let closing = clients.keys.sorted().map { Effect.close($0, reason: reason) }
         clients.removeAll()
+        subscribers.removeAll()
+        subscriptionsVersion += 1
         return closing
     }
 

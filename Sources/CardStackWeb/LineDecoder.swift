@@ -1,24 +1,28 @@
+import CardStackWire
 import NIOCore
 
-/// Splits the daemon's bytes into lines (without their `\n`).
+/// Splits the daemon's bytes into lines (without their `\n`), by the wire's one rule
+/// (``LineFraming``).
 struct LineDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 
     /// A daemon line longer than this is an error (frames are a few kilobytes).
-    static let maximumLineBytes = 16 << 20
+    static let framing = LineFraming(limit: 16 << 20)
 
     struct LineTooLong: Error {}
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
-            if buffer.readableBytes > Self.maximumLineBytes { throw LineTooLong() }
+        switch Self.framing.cut(buffer.readableBytesView, atEnd: false) {
+        case .incomplete:
             return .needMoreData
+        case .tooLong:
+            throw LineTooLong()
+        case let .line(content, next):
+            let line = buffer.getSlice(at: content.lowerBound, length: content.count) ?? ByteBuffer()
+            buffer.moveReaderIndex(to: next)
+            context.fireChannelRead(wrapInboundOut(line))
+            return .continue
         }
-        let length = newline - buffer.readerIndex
-        let line = buffer.readSlice(length: length)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        context.fireChannelRead(wrapInboundOut(line))
-        return .continue
     }
 
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {

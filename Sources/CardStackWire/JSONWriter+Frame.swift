@@ -161,7 +161,7 @@ struct ByteCursor {
             var run = 0, i = 0
             while i < n {
                 let b = bytes[i]
-                if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") {
+                if !JSONEscape.needed(b) {
                     i += 1
                     continue
                 }
@@ -179,17 +179,6 @@ struct ByteCursor {
 
     /// One byte that a JSON string cannot hold as it is.
     mutating func escape(_ b: UInt8) {
-        switch b {
-        case UInt8(ascii: "\""): byte(0x5C); byte(b)
-        case UInt8(ascii: "\\"): byte(0x5C); byte(b)
-        case UInt8(ascii: "\n"): byte(0x5C); byte(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): byte(0x5C); byte(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): byte(0x5C); byte(UInt8(ascii: "t"))
-        default:
-            literal("\\u00")
-            byte(b < 0x10 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
-            let low = b & 15
-            byte(low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ low &- 10)
-        }
+        JSONEscape.escape(b) { byte($0) }
     }
 }

@@ -79,7 +79,7 @@ final class JSONWriter {
     func string(_ s: String) {
         // Most strings need no escaping: append them in one go.
         let utf8 = s.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        guard utf8.contains(where: JSONEscape.needed) else {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
@@ -88,16 +88,10 @@ final class JSONWriter {
         var out: [UInt8] = [UInt8(ascii: "\"")]
         out.reserveCapacity(utf8.count + 8)
         for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case UInt8(ascii: "\n"): out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
+            if JSONEscape.needed(byte) {
+                JSONEscape.escape(byte) { out.append($0) }
+            } else {
+                out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))

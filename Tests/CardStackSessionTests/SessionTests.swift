@@ -35,8 +35,8 @@ import Testing
         effects.compactMap { if case let .publishFrame(event, _) = $0 { event } else { nil } }
     }
 
-    static func ok(_ reply: Result<CommandResult, WireError>) throws -> CommandResult {
-        try reply.get()
+    static func ok(_ reply: Result<CommandResult, WireError>?) throws -> CommandResult {
+        try #require(reply).get()
     }
 
     @Test func scrollMovesTheOffsetAndPublishesOneFrame() throws {
@@ -172,12 +172,15 @@ import Testing
         _ = session.apply(.subscribe([.frame, .state]), from: first, at: 0)
         let (reply, effects) = session.apply(.subscribe([.frame]), from: second, at: 0)
         #expect(try Self.ok(reply) == .events([.frame]))
-        #expect(effects == [.subscriptions(second, [.frame]), .sendFrame(to: second)])
+        #expect(effects == [.sendFrame(to: second)])
+        #expect(session.subscribers(of: .frame) == [first, second])
+        #expect(session.subscribers(of: .state) == [first])
         _ = session.apply(.next(count: 2), from: first, at: 0)
         _ = session.tick(at: try #require(session.tickDue))
         #expect(session.clientCount == 2)
         #expect(session.leave(second, at: 0.05) == [.publishState, .statusChanged])
         #expect(session.leave(second, at: 0.05) == [])
+        #expect(session.subscribers(of: .frame) == [first])
         #expect(session.clientCount == 1)
         let rest = Self.tickToRest(&session)
         #expect(!Self.frames(rest).isEmpty)
@@ -218,10 +221,10 @@ import Testing
         session.recordSave(bytes: Array("[layout]\nspacing = 50\n".utf8), tree: session.fileTree)
         #expect(session.paramsInfo.unsaved == [])
         let (again, _) = session.apply(.tuning(.redo), from: client, at: 4)
-        #expect(throws: WireError.self) { try again.get() }
+        #expect(throws: WireError.self) { try Self.ok(again) }
         // A bad value changes nothing and says where.
         let (bad, none) = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(-3))]))])), from: client, at: 5)
-        #expect(throws: WireError.self) { try bad.get() }
+        #expect(throws: WireError.self) { try Self.ok(bad) }
         #expect(none.isEmpty)
         var saved = redone
         saved.unsaved = []
@@ -251,11 +254,89 @@ import Testing
         #expect(session.parameters.layout.spacing == 40)
     }
 
-    @Test func saveAndPresetAreTheDriversFileWork() throws {
-        var session = try Self.session()
+    @Test func saveAsksTheDriverToWriteWhatDiffersAndAnswersWithItsOutcome() throws {
+        let file = "# spacing\n[layout]\nspacing = 40\n"
+        let (tree, resolved) = try ParamsDocument.load(Array(file.utf8))
+        var session = Session(
+            version: "test", path: "/tmp/cards.toml", initial: .loaded(tree: tree, resolved: resolved),
+            loadedBytes: Array(file.utf8))
+        _ = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(50))]))])), from: 1, at: 1)
+        let (reply, effects) = session.apply(.tuning(.save), from: 1, request: .integer(7), at: 2)
+        #expect(reply == nil)
+        let requester = Requester(client: 1, request: .integer(7))
+        guard case let .save(plan, to)? = effects.first, effects.count == 1 else {
+            Issue.record("save asked for no file work: \(effects)")
+            return
+        }
+        #expect(to == requester)
+        #expect(plan.path == "/tmp/cards.toml")
+        #expect(plan.expected == Array(file.utf8))
+        #expect(String(decoding: plan.bytes, as: UTF8.self) == "# spacing\n[layout]\nspacing = 50\n")
+        #expect(plan.changed == ["layout.spacing"])
+        // The driver wrote it: the reply says so, and the next save expects the new bytes.
+        let (done, caused) = session.finishSave(plan, outcome: .success(.written("/tmp/cards.toml")), for: requester, at: 3)
+        #expect(try done.get() == .saved(SaveResult(path: "/tmp/cards.toml", written: true, changed: ["layout.spacing"])))
+        #expect(caused == [.log(.info, "saved layout.spacing into /tmp/cards.toml")])
+        #expect(session.loadedBytes == plan.bytes)
+        let (_, again) = session.apply(.tuning(.save), from: 1, at: 4)
+        guard case let .save(second, _)? = again.first else {
+            Issue.record("the second save asked for no file work")
+            return
+        }
+        #expect(second.bytes == second.expected)
+        #expect(second.changed == [])
+        // A conflict found by the driver is the reply, and nothing is recorded.
+        let conflict = WireError(.conflict, "save: the file changed")
+        let (refused, none) = session.finishSave(second, outcome: .failure(conflict), for: requester, at: 5)
+        #expect(throws: WireError.self) { try refused.get() }
+        #expect(none.isEmpty)
+    }
+
+    @Test func saveWithoutAFileOrGoodContentIsRefusedWithoutFileWork() throws {
+        var session = Session(version: "test", path: nil, initial: .removed)
         let (reply, effects) = session.apply(.tuning(.save), from: 0, at: 0)
-        #expect(throws: WireError.self) { try reply.get() }
+        #expect(throws: WireError.self) { try Self.ok(reply) }
         #expect(effects.isEmpty)
+        var unloaded = try Self.session()
+        let (conflict, none) = unloaded.apply(.tuning(.save), from: 0, at: 0)
+        #expect(conflict.map { (try? $0.get()) == nil } == true)
+        #expect(none.isEmpty)
+    }
+
+    @Test func presetAsksTheDriverToReadItAndPutsWhatItFoundInForce() throws {
+        var session = try Self.session()
+        let (reply, effects) = session.apply(.tuning(.preset(name: "coverflow")), from: 2, request: .integer(1), at: 0)
+        #expect(reply == nil)
+        let requester = Requester(client: 2, request: .integer(1))
+        #expect(effects == [.readPreset(name: "coverflow", for: requester)])
+        let (tree, resolved) = try ParamsDocument.load(Array("[layout]\nstyle = \"coverflow\"\n".utf8))
+        let (done, caused) = session.finishPreset(.success(.loaded(tree: tree, parameters: resolved.parameters)), for: requester, at: 1)
+        guard case let .params(info) = try done.get() else {
+            Issue.record("preset's reply is not the parameters in force")
+            return
+        }
+        #expect(info.source == .preset)
+        #expect(session.parameters.layout.style == .coverflow)
+        #expect(caused.contains(.publishParams))
+        let list = PresetList(presets: [PresetInfo(name: "stack", path: "/p/stack.toml")], directories: ["/p"])
+        let (listed, nothing) = session.finishPreset(.success(.list(list)), for: requester, at: 2)
+        #expect(try listed.get() == .presets(list))
+        #expect(nothing.isEmpty)
+    }
+
+    @Test func exportAsksTheDriverForItsTextAtTheOffsetInForce() throws {
+        var session = try Self.session()
+        let client = try Self.join(&session)
+        _ = session.apply(.scroll(by: 12), from: client, at: 0)
+        let options = ExportOptions(name: "Checkout")
+        let (reply, effects) = session.apply(
+            .tuning(.export(.swift, offset: nil, options: options)), from: client, request: .integer(3), at: 1)
+        #expect(reply == nil)
+        let requester = Requester(client: client, request: .integer(3))
+        #expect(effects == [.export(.swift, at: session.offset, options: options, for: requester)])
+        #expect(session.offset == 12)
+        let (_, at40) = session.apply(.tuning(.export(.css, offset: 40, options: options)), from: client, at: 2)
+        #expect(at40 == [.export(.css, at: 40, options: options, for: Requester(client: client, request: nil))])
     }
 
     @Test func shutdownClosesEveryClientAndStopsTicking() throws {

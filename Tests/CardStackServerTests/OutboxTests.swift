@@ -1,0 +1,151 @@
+import NIOCore
+import Testing
+
+@testable import CardStackServer
+
+/// The outbox as a state machine: writability, write completions and send results fed by
+/// hand, every action checked.
+@Suite struct OutboxTests {
+    static func bytes(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+    static let frame1 = bytes("{\"event\":\"frame\",\"seq\":1}\n")
+    static let frame2 = bytes("{\"event\":\"frame\",\"seq\":2}\n")
+    static let reply = bytes("{\"id\":1,\"result\":{}}\n")
+
+    @Test func aFrameGoesStraightToTheSocketWhileNIOHoldsNothing() {
+        var outbox = Outbox(maximumBacklogBytes: 100)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .sendFrameNow)
+        #expect(outbox.frameSent(Self.frame1.readableBytes, of: Self.frame1, nextComing: true) == .none)
+        #expect(outbox.inNIO == 0)
+        #expect(outbox.parked == nil)
+    }
+
+    @Test func whatTheSocketDoesNotTakeGoesToNIOAndEverythingAfterFollowsIt() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: false) == .sendFrameNow)
+        var rest = Self.frame1
+        rest.moveReaderIndex(forwardBy: 5)
+        #expect(outbox.frameSent(5, of: Self.frame1, nextComing: false) == .handToNIO(rest))
+        #expect(outbox.inNIO == 1)
+        // NIO holds bytes: a reply joins them instead of jumping ahead with a direct send.
+        #expect(outbox.send(Self.reply, backlog: 10) == .handToNIO(Self.reply))
+        #expect(outbox.inNIO == 2)
+        outbox.written()
+        outbox.written()
+        #expect(outbox.send(Self.reply, backlog: 0) == .sendNow(Self.reply))
+    }
+
+    @Test func aFullSocketParksAFrameWhenAnotherIsComingAndTheNewestWins() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .sendFrameNow)
+        #expect(outbox.frameSent(0, of: Self.frame1, nextComing: true) == .parked)
+        #expect(outbox.parked == Self.frame1)
+        #expect(outbox.offerFrame(Self.frame2, nextComing: true) == .sendFrameNow)
+        #expect(outbox.frameSent(0, of: Self.frame2, nextComing: true) == .parked)
+        #expect(outbox.parked == Self.frame2)
+        // Ticks stop: the parked frame goes to NIO, which writes it when there is room.
+        #expect(outbox.releaseParked() == .handToNIO(Self.frame2))
+        #expect(outbox.parked == nil)
+        #expect(outbox.releaseParked() == .none)
+    }
+
+    @Test func theLastFrameOfAMotionIsHandedToNIOWhenTheSocketIsFull() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: false) == .sendFrameNow)
+        #expect(outbox.frameSent(0, of: Self.frame1, nextComing: false) == .handToNIO(Self.frame1))
+        #expect(outbox.inNIO == 1)
+    }
+
+    @Test func framesWaitWhileNIOIsOverItsWatermarkAndGoWhenItIsWritableAgain() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.send(Self.reply, backlog: 0) == .sendNow(Self.reply))
+        #expect(outbox.sent(0, of: Self.reply) == .handToNIO(Self.reply))
+        #expect(outbox.writabilityChanged(false) == .none)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .parked)
+        #expect(outbox.offerFrame(Self.frame2, nextComing: false) == .parked)
+        #expect(outbox.parked == Self.frame2)
+        // Writable again while NIO still holds the reply: the frame joins it in NIO.
+        #expect(outbox.writabilityChanged(true) == .handToNIO(Self.frame2))
+        #expect(outbox.parked == nil)
+        outbox.written()
+        outbox.written()
+        #expect(outbox.inNIO == 0)
+        // Writable with NIO empty: nothing parked, nothing to do.
+        #expect(outbox.writabilityChanged(true) == .none)
+    }
+
+    @Test func writableWithNIOEmptySendsTheParkedFrameDirectly() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .sendFrameNow)
+        #expect(outbox.frameSent(0, of: Self.frame1, nextComing: true) == .parked)
+        #expect(outbox.writabilityChanged(true) == .sendNow(Self.frame1))
+    }
+
+    @Test func aBatchGathersRepliesAndFramesAndLeavesInOneSend() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        outbox.beginBatch()
+        #expect(outbox.send(Self.reply, backlog: 0) == .gathered)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: false) == .gathered)
+        var both = Self.reply
+        both.writeImmutableBuffer(Self.frame1)
+        #expect(outbox.endBatch() == .sendNow(both))
+        #expect(outbox.batch.readableBytes == 0)
+        #expect(outbox.endBatch() == .none)
+    }
+
+    @Test func aBatchOverItsLimitGoesOutBeforeMoreJoinsIt() {
+        var outbox = Outbox(maximumBacklogBytes: 1 << 20)
+        outbox.beginBatch()
+        let big = ByteBuffer(repeating: UInt8(ascii: "x"), count: Outbox.batchLimit - 1)
+        #expect(outbox.send(big, backlog: 0) == .gathered)
+        guard case let .sendNow(bytes) = outbox.send(Self.reply, backlog: 0) else {
+            Issue.record("the full batch was not sent")
+            return
+        }
+        #expect(bytes.readableBytes == Outbox.batchLimit - 1 + Self.reply.readableBytes)
+        #expect(outbox.batching)
+        #expect(outbox.send(Self.reply, backlog: 0) == .gathered)
+    }
+
+    @Test func aClientTooFarBehindIsDisconnectedButOneLargeMessageGoes() {
+        var outbox = Outbox(maximumBacklogBytes: 100)
+        let large = ByteBuffer(repeating: UInt8(ascii: "x"), count: 500)
+        // Nothing waits: a message larger than the limit still goes.
+        #expect(outbox.send(large, backlog: 0) == .sendNow(large))
+        #expect(outbox.sent(0, of: large) == .handToNIO(large))
+        // What waits decides: 500 bytes unread are over the limit.
+        #expect(
+            outbox.send(Self.reply, backlog: 500)
+                == .disconnect(reason: "too far behind: 500 bytes of replies and events were left unread"))
+        #expect(outbox.send(Self.reply, backlog: 100) == .handToNIO(Self.reply))
+    }
+
+    @Test func closingSendsTheBatchThenByeAndNothingAfter() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        outbox.beginBatch()
+        #expect(outbox.send(Self.reply, backlog: 0) == .gathered)
+        let bye = Self.bytes("{\"event\":\"bye\"}\n")
+        #expect(outbox.close(bye: bye) == [.sendNow(Self.reply), .handToNIO(bye)])
+        #expect(outbox.closing)
+        #expect(outbox.close(bye: bye) == nil)
+        #expect(outbox.send(Self.reply, backlog: 0) == .none)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: false) == .none)
+        #expect(outbox.endBatch() == .none)
+        #expect(outbox.releaseParked() == .none)
+    }
+
+    @Test func closingWithNothingOwedHasNoActions() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.close(bye: nil) == [])
+        #expect(outbox.close(bye: nil) == nil)
+    }
+
+    @Test func aPeerThatWentTakesNothingMore() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .sendFrameNow)
+        #expect(outbox.frameSent(0, of: Self.frame1, nextComing: true) == .parked)
+        outbox.closed()
+        #expect(outbox.parked == nil)
+        #expect(outbox.writabilityChanged(true) == .none)
+        #expect(outbox.offerFrame(Self.frame2, nextComing: false) == .none)
+    }
+}
