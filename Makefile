@@ -24,7 +24,7 @@ TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb clean
+.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -37,6 +37,12 @@ help:
 	@echo "make install    binaries, systemd units and /etc/cardstack/cardstack.toml (PREFIX, DESTDIR);"
 	@echo "                PREFIX=~/.local installs for you alone, without root (docs/install.md)"
 	@echo "make deb        a Debian package of the release build (docs/install.md)"
+	@echo "make format     format the Swift code with the checked-in .swift-format"
+
+# swift-format ships with the toolchain; Tests/integration/test_source.py checks the result.
+SWIFT_SOURCES := Sources Tests Benchmarks CardStackKit/Sources CardStackKit/Tests examples Package.swift CardStackKit/Package.swift
+format:
+	swift format format -i -r --parallel $(SWIFT_SOURCES)
 
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:

@@ -3,7 +3,7 @@ import PackageDescription
 
 /// One set of compiler settings for every target.
 let settings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 /// The pure layout library, from the app-facing package in CardStackKit/.
@@ -194,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "CardStackLiveAgreementTests",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", cardLayout, .product(name: "CardStackLive", package: "CardStackKit"),
+                "CardStackProtocol", "CardStackWire", cardLayout,
+                .product(name: "CardStackLive", package: "CardStackKit"),
             ],
             swiftSettings: settings
         ),
@@ -207,7 +208,8 @@ let package = Package(
         .testTarget(
             name: "CardStackServerTests",
             dependencies: [
-                "CardStackServer", "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackFiles", "CardStackSession",
+                "CardStackServer", "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackFiles",
+                "CardStackSession",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "CardStackLive", targets: ["CardStackLive"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0"),
+        .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0")
     ],
     targets: [
         // Pure layout math: standard library + RealModule only.

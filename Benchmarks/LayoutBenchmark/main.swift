@@ -25,7 +25,8 @@ print("frame computation, style stack, 20000 frames each (µs per frame)")
 for cards in [11, 1_000_000] {
     let r = measure(cards: cards)
     let label = "cards = \(cards)" + String(repeating: " ", count: max(0, 18 - "cards = \(cards)".count))
-    print("\(label) p50 \(String(format2: r.p50)) µs   p99 \(String(format2: r.p99)) µs   cards in frame ≤ \(r.visible)")
+    print(
+        "\(label) p50 \(String(format2: r.p50)) µs   p99 \(String(format2: r.p99)) µs   cards in frame ≤ \(r.visible)")
 }
 
 extension String {

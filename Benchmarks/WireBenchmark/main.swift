@@ -22,7 +22,9 @@ let event = ServerMessage.frame(FrameEvent(seq: 1, revision: 1, frame: frame))
 var bytes = 0
 let encode = try median(2000) { bytes = try WireJSON.encode(event).count }
 print("frame event (\(frame.cards.count) cards, \(bytes) bytes): encode \(encode) µs (target <= 10 µs)")
-let ping = try median(2000) { _ = try WireJSON.encode(ServerMessage.reply(Reply(id: .integer(1), result: CommandResult.empty))) }
+let ping = try median(2000) {
+    _ = try WireJSON.encode(ServerMessage.reply(Reply(id: .integer(1), result: CommandResult.empty)))
+}
 print("ping reply: encode \(ping) µs")
 let line = Array(#"{"id":1,"cmd":"ping"}"#.utf8)
 let parse = median(2000) { _ = Request.parse(line) }

@@ -56,7 +56,7 @@ struct ANSIWriter {
     }
 
     private func color(_ color: CellColor, base: Int) -> String? {
-        guard case let .rgb(c) = color else { return nil }
+        guard case .rgb(let c) = color else { return nil }
         switch mode {
         case .trueColor: return "\(base);2;\(c.r);\(c.g);\(c.b)"
         case .palette256: return "\(base);5;\(c.palette256)"

@@ -21,17 +21,17 @@ public enum ClientError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noDaemon(socket, why):
+        case .noDaemon(let socket, let why):
             "no cardstackd is listening on \(socket.path) (\(socket.origin)): \(why). Start one with `cardstackd --config FILE`, or pass --socket PATH"
-        case let .notAllowed(socket, why):
+        case .notAllowed(let socket, let why):
             "you may not connect to \(socket.path) (\(socket.origin)): \(why). The system service's socket is for "
                 + "root and the cardstack group: ask an administrator for `sudo adduser $USER cardstack`, then log in "
                 + "again; or run your own daemon (cardstackd --config FILE)"
-        case let .refused(error): "the daemon refused: \(error.code.rawValue): \(error.message)"
-        case let .closed(reason): "the daemon closed the connection: \(reason)"
-        case let .timeout(what): "no answer from the daemon within the timeout while \(what)"
-        case let .protocolError(what): "the daemon sent something unexpected: \(what)"
-        case let .untrusted(why): why
+        case .refused(let error): "the daemon refused: \(error.code.rawValue): \(error.message)"
+        case .closed(let reason): "the daemon closed the connection: \(reason)"
+        case .timeout(let what): "no answer from the daemon within the timeout while \(what)"
+        case .protocolError(let what): "the daemon sent something unexpected: \(what)"
+        case .untrusted(let why): why
         }
     }
 }
@@ -71,7 +71,8 @@ public final class DaemonConnection {
         guard let peer = PeerCredentials.of(fd) else {
             let why = String(cString: strerror(errno))
             close(fd)
-            throw ClientError.untrusted("cannot tell who listens on \(socket.path) (SO_PEERCRED: \(why)); nothing was sent")
+            throw ClientError.untrusted(
+                "cannot tell who listens on \(socket.path) (SO_PEERCRED: \(why)); nothing was sent")
         }
         if let distrust = peer.distrust(path: socket.path) {
             close(fd)
@@ -80,8 +81,8 @@ public final class DaemonConnection {
         self.fd = fd
         self.hello = Hello(version: "", revision: 0)
         switch try readMessage(timeout: timeout) {
-        case let .hello(hello)?: self.hello = hello
-        case let .reply(reply)? where reply.error != nil: throw ClientError.refused(reply.error!)
+        case .hello(let hello)?: self.hello = hello
+        case .reply(let reply)? where reply.error != nil: throw ClientError.refused(reply.error!)
         default: throw ClientError.protocolError("the first line was not a hello")
         }
     }
@@ -103,10 +104,10 @@ public final class DaemonConnection {
                 throw ClientError.timeout("waiting for the reply to \(command.name)")
             }
             switch try message(in: line, requests: [id: command]) {
-            case let .reply(reply) where reply.id == id || reply.id == nil:
+            case .reply(let reply) where reply.id == id || reply.id == nil:
                 if let error = reply.error { throw ClientError.refused(error) }
                 return reply.result ?? .empty
-            case let .bye(reason):
+            case .bye(let reason):
                 throw ClientError.closed(reason)
             case let message:
                 pendingEvents.append(message)
@@ -147,7 +148,7 @@ public final class DaemonConnection {
     public func readLine(timeout: Double?) throws -> [UInt8]? {
         let deadline = timeout.map { now() + $0 }
         while true {
-            if case let .line(content, next) = Self.framing.cut(buffer, atEnd: false) {
+            if case .line(let content, let next) = Self.framing.cut(buffer, atEnd: false) {
                 let line = Array(buffer[content])
                 buffer.removeSubrange(..<next)
                 return line

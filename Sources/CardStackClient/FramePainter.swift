@@ -23,21 +23,31 @@ public struct FramePainter: Sendable {
     public func paint(_ frame: Frame, into buffer: inout ScreenBuffer, top: Int, left: Int, columns: Int, rows: Int) {
         let grid = QuadRasterizer.rasterize(frame, width: columns, height: rows * 2)
         // Each card's two colours once per frame, not once per pixel.
-        let palette = frame.cards.indices.map { (fill: color($0, edge: false, frame), edge: color($0, edge: true, frame)) }
+        let palette = frame.cards.indices.map {
+            (fill: color($0, edge: false, frame), edge: color($0, edge: true, frame))
+        }
         for row in 0..<rows {
             for column in 0..<columns {
-                let upper = grid[column, row * 2], lower = grid[column, row * 2 + 1]
+                let upper = grid[column, row * 2]
+                let lower = grid[column, row * 2 + 1]
                 buffer[top + row, left + column] = cell(upper, lower, frame, palette)
             }
         }
-        if let reveal = frame.reveal { paintReveal(reveal, frame, into: &buffer, top: top, left: left, columns: columns, rows: rows) }
+        if let reveal = frame.reveal {
+            paintReveal(reveal, frame, into: &buffer, top: top, left: left, columns: columns, rows: rows)
+        }
         for (slot, card) in frame.cards.enumerated() {
             let title = String(card.title.prefix(max(columns - 4, 1)))
-            guard let (row, column) = labelPlace(slot: slot, length: title.count, grid: grid, frame: frame) else { continue }
+            guard let (row, column) = labelPlace(slot: slot, length: title.count, grid: grid, frame: frame) else {
+                continue
+            }
             let attributes: CellAttributes = mode == .monochrome && card.alpha < 0.5 ? [.bold, .faint] : [.bold]
             let bg = mode == .monochrome ? CellColor.standard : .rgb(color(slot, edge: false, frame))
-            let fg = mode == .monochrome ? CellColor.standard : .rgb(RGB(255, 255, 255).blended(toward: background, by: 1 - card.alpha))
-            buffer.write(title, row: top + row, column: left + column, foreground: fg, background: bg, attributes: attributes)
+            let fg =
+                mode == .monochrome
+                ? CellColor.standard : .rgb(RGB(255, 255, 255).blended(toward: background, by: 1 - card.alpha))
+            buffer.write(
+                title, row: top + row, column: left + column, foreground: fg, background: bg, attributes: attributes)
         }
     }
 
@@ -50,9 +60,12 @@ public struct FramePainter: Sendable {
     }
 
     /// One cell from its upper and lower pixel.
-    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame, _ palette: [(fill: RGB, edge: RGB)]) -> Cell {
+    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame, _ palette: [(fill: RGB, edge: RGB)])
+        -> Cell
+    {
         if mode == .monochrome {
-            let inkUpper = upper.owner != nil && upper.edge, inkLower = lower.owner != nil && lower.edge
+            let inkUpper = upper.owner != nil && upper.edge
+            let inkLower = lower.owner != nil && lower.edge
             let faint = [upper, lower].contains { p in p.edge && p.owner.map { frame.cards[$0].alpha < 0.5 } == true }
             let attributes: CellAttributes = faint ? .faint : []
             switch (inkUpper, inkLower) {
@@ -62,7 +75,8 @@ public struct FramePainter: Sendable {
             case (false, false): return .blank
             }
         }
-        let top = pixelColor(upper, palette), bottom = pixelColor(lower, palette)
+        let top = pixelColor(upper, palette)
+        let bottom = pixelColor(lower, palette)
         if top == bottom { return Cell(" ", background: top) }
         if top == .standard { return Cell("▄", foreground: bottom, background: .standard) }
         return Cell("▀", foreground: top, background: bottom)
@@ -83,7 +97,8 @@ public struct FramePainter: Sendable {
         let start = Int(centre.rounded(.down)) - length / 2
         func solid(_ row: Int, _ column: Int) -> Bool {
             guard column >= 0, column < grid.width else { return false }
-            let a = grid[column, row * 2], b = grid[column, row * 2 + 1]
+            let a = grid[column, row * 2]
+            let b = grid[column, row * 2 + 1]
             return a.owner == slot && b.owner == slot && !a.edge && !b.edge
         }
         for row in 0..<(grid.height / 2) where (start - 1...start + length).allSatisfy({ solid(row, $0) }) {

@@ -11,7 +11,8 @@ public struct ViewportFit: Sendable, Equatable {
     /// The largest fit of a `viewport` (points) into `width` x `height` square pixels
     /// that keeps the viewport's aspect ratio, centred.
     public init(viewport: (width: Double, height: Double), width: Int, height: Int) {
-        let w = max(viewport.width, 1e-9), h = max(viewport.height, 1e-9)
+        let w = max(viewport.width, 1e-9)
+        let h = max(viewport.height, 1e-9)
         scale = min(Double(width) / w, Double(height) / h)
         originX = (Double(width) - w * scale) / 2
         originY = (Double(height) - h * scale) / 2
@@ -42,7 +43,8 @@ public enum QuadRasterizer {
         let corner1 = fit.pixel(Point(frame.viewport.width, frame.viewport.height))
         for y in 0..<height {
             for x in 0..<width {
-                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let cx = Double(x) + 0.5
+                let cy = Double(y) + 0.5
                 grid[x, y].inViewport = cx >= corner0.x && cx < corner1.x && cy >= corner0.y && cy < corner1.y
             }
         }
@@ -64,8 +66,10 @@ public enum QuadRasterizer {
 
         /// Scanline fill with the even-odd rule: pixel `(x, y)` is in when its centre is.
         init(polygon: [Point], width: Int, height: Int) {
-            let minX = polygon.map(\.x).min() ?? 0, maxX = polygon.map(\.x).max() ?? 0
-            let minY = polygon.map(\.y).min() ?? 0, maxY = polygon.map(\.y).max() ?? 0
+            let minX = polygon.map(\.x).min() ?? 0
+            let maxX = polygon.map(\.x).max() ?? 0
+            let minY = polygon.map(\.y).min() ?? 0
+            let maxY = polygon.map(\.y).max() ?? 0
             x0 = max(0, Int((minX - 0.5).rounded(.up)))
             x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
             y0 = max(0, Int((minY - 0.5).rounded(.up)))
@@ -79,7 +83,8 @@ public enum QuadRasterizer {
                 let cy = Double(y) + 0.5
                 var crossings: [Double] = []
                 for i in polygon.indices {
-                    let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+                    let a = polygon[i]
+                    let b = polygon[(i + 1) % polygon.count]
                     guard (a.y <= cy && cy < b.y) || (b.y <= cy && cy < a.y) else { continue }
                     crossings.append(a.x + (cy - a.y) / (b.y - a.y) * (b.x - a.x))
                 }

@@ -21,7 +21,8 @@ public struct Recording: Sendable {
             number += 1
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
             guard let value = try? JSONParser.parse(line), let time = value["time"]?.double else {
-                throw RecordingError(line: number, message: "not an event with a \"time\" (record one with `cardstack record FILE`)")
+                throw RecordingError(
+                    line: number, message: "not an event with a \"time\" (record one with `cardstack record FILE`)")
             }
             guard let message = try? WireJSON.decode(ServerMessage.self, from: Array(line)) else {
                 throw RecordingError(line: number, message: "not a cardstack event")

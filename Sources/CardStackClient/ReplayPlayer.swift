@@ -68,7 +68,9 @@ public struct ReplayPlayer: Sendable {
     public mutating func step(by count: Int, now: Double) {
         advance(now: now)
         paused = true
-        let frames = recording.entries.indices.filter { if case .frame = recording.entries[$0].message { true } else { false } }
+        let frames = recording.entries.indices.filter {
+            if case .frame = recording.entries[$0].message { true } else { false }
+        }
         // The frame shown now: the last one played.
         let current = frames.lastIndex { $0 < applied } ?? -1
         let target = min(max(current + count, 0), frames.count - 1)
@@ -91,7 +93,8 @@ public struct ReplayPlayer: Sendable {
 
     /// The replay's status: `replay 0.734 / 2.100 s · ×0.5 · paused`.
     public var statusText: String {
-        let elapsed = position - start, total = end - start
+        let elapsed = position - start
+        let total = end - start
         var text = "replay \(Self.seconds(elapsed)) / \(Self.seconds(total)) s · ×\(StatusLine.decimal(speed))"
         if let time = state.frame?.time { text += " · t \(Self.seconds(time))" }
         if atEnd { text += " · end" } else if paused { text += " · paused" }

@@ -15,17 +15,22 @@ public enum SVGSnapshot {
             guard let quad = card.quad else { continue }
             let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
             let fill = CardLook.css(item: card.item)
-            out += "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#000\" stroke-opacity=\"\(n(CardLook.edgeOpacity))\" stroke-width=\"\(n(CardLook.edgeWidth))\"/>"
-            let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
+            out +=
+                "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#000\" stroke-opacity=\"\(n(CardLook.edgeOpacity))\" stroke-width=\"\(n(CardLook.edgeWidth))\"/>"
+            let cx = quad.map(\.x).reduce(0, +) / 4
+            let cy = quad.map(\.y).reduce(0, +) / 4
             let size = max(6, min(card.size.height * card.scale / 8, 48))
-            out += "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
+            out +=
+                "<text x=\"\(n(cx))\" y=\"\(n(cy))\" font-family=\"sans-serif\" font-size=\"\(n(size))\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(card.title))</text></g>\n"
         }
         if let reveal = frame.reveal {
             // The circle reveal as the seed draws it: the opened card's detail view (its
             // colour over the whole viewport, its title) through a circular mask.
             let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
-            out += "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
-            out += "<g class=\"detail\" clip-path=\"url(#reveal-mask)\"><rect width=\"\(n(w))\" height=\"\(n(h))\" "
+            out +=
+                "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
+            out +=
+                "<g class=\"detail\" clip-path=\"url(#reveal-mask)\"><rect width=\"\(n(w))\" height=\"\(n(h))\" "
                 + "fill=\"\(CardLook.css(item: reveal.item))\"/>"
                 + "<text x=\"\(n(w / 2))\" y=\"\(n(h / 2))\" font-family=\"sans-serif\" font-size=\"\(n(CardLook.detailTitleSize(width: w, height: h)))\" "
                 + "font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"middle\" fill=\"#fff\">\(escape(title))</text></g>\n"

@@ -9,7 +9,8 @@ extension StatusLine {
         if let spring = a.spring {
             fields.append(StatusField("motion", "spring \(decimal(spring.dampingRatio))/\(decimal(spring.response))"))
         } else if a.curve != .decelerate || a.duration != Motion.stepDuration {
-            let curve = a.curve.name ?? "bezier(\((a.curve.controlPoints ?? []).map { decimal($0) }.joined(separator: ", ")))"
+            let curve =
+                a.curve.name ?? "bezier(\((a.curve.controlPoints ?? []).map { decimal($0) }.joined(separator: ", ")))"
             fields.append(StatusField("motion", "\(curve) \(decimal(a.duration)) s"))
         }
         if a.slowdown != 1 { fields.append(StatusField("slowdown", "slowdown \(decimal(a.slowdown))")) }

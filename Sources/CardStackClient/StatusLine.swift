@@ -111,7 +111,9 @@ public struct StatusLine: Sendable, Equatable {
             let degrees = decimal(o.arc * 180 / Double.pi, maximumFraction: 1)
             options += [
                 field("arc", "arc \(degrees)°", ["carousel.arc"]),
-                field("radius", "radius \(decimal(o.radius, maximumFraction: 1))", ["carousel.radius", "carousel.count", "carousel.angle"]),
+                field(
+                    "radius", "radius \(decimal(o.radius, maximumFraction: 1))",
+                    ["carousel.radius", "carousel.count", "carousel.angle"]),
             ]
         }
         if o.tilt != 0 { options.append(field("tilt", "tilt \(decimal(o.tilt))", ["carousel.tilt"])) }
@@ -134,10 +136,14 @@ public struct StatusLine: Sendable, Equatable {
     }
 
     /// The live values: `rev 2 · offset 15.0 · front 3 · 60 fps · skipped 0`.
-    public static func runtimeFields(revision: Int?, offset: Double?, front: Int?, fps: Int, skipped: Int) -> [StatusField] {
+    public static func runtimeFields(revision: Int?, offset: Double?, front: Int?, fps: Int, skipped: Int)
+        -> [StatusField]
+    {
         [
             StatusField("rev", "rev \(revision.map(String.init) ?? "–")"),
-            StatusField("offset", "offset \(offset.map { decimal($0, minimumFraction: 1, maximumFraction: 1) } ?? "–")", tracked: false),
+            StatusField(
+                "offset", "offset \(offset.map { decimal($0, minimumFraction: 1, maximumFraction: 1) } ?? "–")",
+                tracked: false),
             StatusField("front", "front \(front.map(String.init) ?? "–")"),
             StatusField("fps", "\(fps) fps", tracked: false),
             StatusField("skipped", "skipped \(skipped)", tracked: false),

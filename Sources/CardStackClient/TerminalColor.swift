@@ -61,7 +61,9 @@ public struct RGB: Sendable, Hashable {
     }
 
     private func distance(to o: RGB) -> Int {
-        let dr = Int(r) - Int(o.r), dg = Int(g) - Int(o.g), db = Int(b) - Int(o.b)
+        let dr = Int(r) - Int(o.r)
+        let dg = Int(g) - Int(o.g)
+        let db = Int(b) - Int(o.b)
         return dr * dr + dg * dg + db * db
     }
 }

@@ -22,7 +22,10 @@ public struct ViewerScreen: Sendable {
     public func compose(_ state: ViewerState, columns: Int, rows: Int, now: Double) -> ScreenBuffer {
         var screen = ScreenBuffer(width: columns, height: rows)
         guard columns >= Self.minimumSize.columns, rows >= Self.minimumSize.rows else {
-            let words = ["terminal too small", "(\(columns)x\(rows)): need", "at least \(Self.minimumSize.columns)x\(Self.minimumSize.rows)"]
+            let words = [
+                "terminal too small", "(\(columns)x\(rows)): need",
+                "at least \(Self.minimumSize.columns)x\(Self.minimumSize.rows)",
+            ]
             for (i, line) in words.enumerated() where i < rows { screen.write(line, row: i, column: 0) }
             return screen
         }
@@ -39,11 +42,17 @@ public struct ViewerScreen: Sendable {
         let hint = "? help  q quit"
         // The file's path gives way (from the left) to a notice, or to the key hint on a wide
         // enough screen.
-        let notice = state.noticeLine(now: now).map { [StatusSpan(StatusLine.separator), StatusSpan($0, highlighted: true)] } ?? []
-        let room = notice.isEmpty ? (columns >= 80 ? columns - hint.count - 2 : columns) : columns - StatusLine.text(notice).count
+        let notice =
+            state.noticeLine(now: now).map { [StatusSpan(StatusLine.separator), StatusSpan($0, highlighted: true)] }
+            ?? []
+        let room =
+            notice.isEmpty
+            ? (columns >= 80 ? columns - hint.count - 2 : columns) : columns - StatusLine.text(notice).count
         Self.shortenLast(&live, toFit: max(room, 1))
         live += notice
-        if !state.connected { params = [StatusSpan("daemon gone", highlighted: true)] + [StatusSpan(StatusLine.separator)] + params }
+        if !state.connected {
+            params = [StatusSpan("daemon gone", highlighted: true)] + [StatusSpan(StatusLine.separator)] + params
+        }
         write(params, into: &screen, row: rows - 2)
         write(live, into: &screen, row: rows - 1)
         if StatusLine.text(live).count + hint.count + 2 <= columns {
@@ -142,7 +151,8 @@ public struct ViewerScreen: Sendable {
         lines += entries.map { $0.keys.padding(keysWidth) + "  " + $0.action }
         let inner = min((lines.map(\.count).max() ?? 0) + 2, screen.width - 2)
         let height = min(lines.count + 2, screen.height)
-        let top = max((screen.height - height) / 2, 0), left = max((screen.width - inner - 2) / 2, 0)
+        let top = max((screen.height - height) / 2, 0)
+        let left = max((screen.width - inner - 2) / 2, 0)
         for row in 0..<height {
             let body: String
             if row == 0 {

@@ -52,32 +52,35 @@ public struct ViewerState: Sendable {
     /// Applies one server message received at `now`.
     public mutating func receive(_ message: ServerMessage, now: Double) {
         switch message {
-        case let .frame(event):
+        case .frame(let event):
             if let lastSeq, event.seq > lastSeq + 1 { skipped += event.seq - lastSeq - 1 }
             lastSeq = event.seq
             arrivals.append(now)
             arrivals.removeAll { $0 <= now - Self.rateWindow }
             frame = event
-        case let .params(info):
+        case .params(let info):
             apply(info, now: now)
-        case let .configError(error):
+        case .configError(let error):
             configError = error
-        case let .reply(reply):
+        case .reply(let reply):
             if let error = reply.error {
                 notice = ("\(error.code.rawValue): \(error.message)", now + Self.noticeDuration, true)
             } else {
                 switch reply.result {
-                case let .params(info)?:
+                case .params(let info)?:
                     apply(info, now: now)
-                case let .saved(saved)?:
-                    notice = (saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save", now + Self.noticeDuration, false)
-                case let .state(info)?:
+                case .saved(let saved)?:
+                    notice = (
+                        saved.written ? "saved \(saved.changed.joined(separator: ", "))" : "nothing to save",
+                        now + Self.noticeDuration, false
+                    )
+                case .state(let info)?:
                     deckSize = info.cards > 0 ? info.cards : nil
                 default:
                     break
                 }
             }
-        case let .state(info):
+        case .state(let info):
             deckSize = info.cards > 0 ? info.cards : nil
         case .hello, .bye:
             break
@@ -119,12 +122,13 @@ public struct ViewerState: Sendable {
     /// The two status lines' fields: parameters (the deck's size as edited, values from
     /// `set` marked with `*`), then live values and where the parameters come from.
     public func statusFields(now: Double) -> [[StatusField]] {
-        let paramsLine = params.map { info in
-            var shown = info.params
-            if let deckSize { shown.layout.cards = deckSize }
-            let set = Set(info.overridden)
-            return StatusLine.paramsFields(shown, marked: set)
-        } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
+        let paramsLine =
+            params.map { info in
+                var shown = info.params
+                if let deckSize { shown.layout.cards = deckSize }
+                let set = Set(info.overridden)
+                return StatusLine.paramsFields(shown, marked: set)
+            } ?? [StatusField("waiting", "waiting for parameters…", tracked: false)]
         let live = StatusLine.runtimeFields(
             revision: frame?.revision ?? params?.revision, offset: frame?.frame.offset, front: frame?.frame.front,
             fps: framesPerSecond(now: now), skipped: skipped)

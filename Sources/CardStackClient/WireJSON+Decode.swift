@@ -1,5 +1,6 @@
 import CardStackProtocol
 import CardStackWire
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

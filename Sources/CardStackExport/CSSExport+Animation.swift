@@ -26,11 +26,13 @@ extension CSSExport {
         let count = keyframes.moments.values.map(\.count).reduce(0, +)
         let timing: String
         if let p = keyframes.bezier {
-            timing = "the curve cubic-bezier(\(p.map(number).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
+            timing =
+                "the curve cubic-bezier(\(p.map(number).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
         } else if transition.parameters.animation.spring != nil, transition.motion.spring != nil {
             timing = "the spring, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
         } else {
-            timing = "the deceleration curve, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
+            timing =
+                "the deceleration curve, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
         }
         var markup: [String] = []
         var rules: [String] = []
@@ -38,8 +40,11 @@ extension CSSExport {
             let name = "cardstack-\(key.item)-\(key.index < 0 ? "m\(-key.index)" : "\(key.index)")"
             let moments = keyframes.moments[key] ?? []
             guard let first = moments.lazy.compactMap({ $0.cards[key] }).first else { continue }
-            markup.append("  <div class=\"card\" data-item=\"\(key.item)\" data-index=\"\(key.index)\">\(escape(first.title))</div>")
-            rules.append("""
+            markup.append(
+                "  <div class=\"card\" data-item=\"\(key.item)\" data-index=\"\(key.index)\">\(escape(first.title))</div>"
+            )
+            rules.append(
+                """
                 .cardstack > .card[data-item="\(key.item)"][data-index="\(key.index)"] {
                   width: \(px(first.size.width));
                   height: \(px(first.size.height));
@@ -47,7 +52,8 @@ extension CSSExport {
                   animation: \(name) \(number(transition.duration))s linear both;
                 }
                 """)
-            rules.append("@keyframes \(name) {\n" + frames(of: key, in: moments, keyframes).joined(separator: "\n") + "\n}")
+            rules.append(
+                "@keyframes \(name) {\n" + frames(of: key, in: moments, keyframes).joined(separator: "\n") + "\n}")
         }
         return head + """
 
@@ -65,13 +71,23 @@ extension CSSExport {
     }
 
     /// The keyframe blocks of the card `key`.
-    private static func frames(of key: CSSKeyframes.Key, in moments: [CSSKeyframes.Moment], _ keyframes: CSSKeyframes) -> [String] {
+    private static func frames(of key: CSSKeyframes.Key, in moments: [CSSKeyframes.Moment], _ keyframes: CSSKeyframes)
+        -> [String]
+    {
         var blocks: [String] = []
         var last: (card: CardPlacement, order: Int)? = nil
         // Where the card is shown next, for the moments before it first appears.
-        guard let firstShown = moments.lazy.compactMap({ m in m.cards[key].map { ($0, m.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0) } }).first else { return [] }
+        guard
+            let firstShown = moments.lazy.compactMap({ m in
+                m.cards[key].map {
+                    ($0, m.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0)
+                }
+            }).first
+        else { return [] }
         for (i, moment) in moments.enumerated() {
-            let shown = moment.cards[key].map { card in (card: card, order: moment.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0) }
+            let shown = moment.cards[key].map { card in
+                (card: card, order: moment.frame.cards.firstIndex { $0.index == key.index && $0.item == key.item } ?? 0)
+            }
             if let shown { last = shown }
             let (card, order) = shown ?? last ?? firstShown
             var lines = [
@@ -96,8 +112,14 @@ extension CSSExport {
         guard x != 0, x.isFinite else { return number(x) }
         var scale = 1.0
         var magnitude = abs(x)
-        while magnitude >= 1e9 { magnitude /= 10; scale /= 10 }
-        while magnitude < 1e8 { magnitude *= 10; scale *= 10 }
+        while magnitude >= 1e9 {
+            magnitude /= 10
+            scale /= 10
+        }
+        while magnitude < 1e8 {
+            magnitude *= 10
+            scale *= 10
+        }
         return number((x * scale).rounded() / scale)
     }
 }

@@ -16,12 +16,15 @@ public enum CSSExport {
         for (order, card) in frame.cards.enumerated() {
             // An item drawn twice (a wrapping deck) is told apart by its virtual index.
             let repeated = (counts[card.item] ?? 0) > 1
-            let selector = ".cardstack > .card[data-item=\"\(card.item)\"]" + (repeated ? "[data-index=\"\(card.index)\"]" : "")
+            let selector =
+                ".cardstack > .card[data-item=\"\(card.item)\"]" + (repeated ? "[data-index=\"\(card.index)\"]" : "")
             markup.append(
-                "  <div class=\"card\" data-item=\"\(card.item)\"\(repeated ? " data-index=\"\(card.index)\"" : "")>\(escape(card.title))</div>")
+                "  <div class=\"card\" data-item=\"\(card.item)\"\(repeated ? " data-index=\"\(card.index)\"" : "")>\(escape(card.title))</div>"
+            )
             let left = card.position.x - card.anchor.x * card.size.width
             let top = card.position.y - card.anchor.y * card.size.height
-            rules.append("""
+            rules.append(
+                """
                 \(selector) {
                   left: \(px(left));
                   top: \(px(top));

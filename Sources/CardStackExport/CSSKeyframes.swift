@@ -96,7 +96,8 @@ struct CSSKeyframes {
         if shown(a, key) != shown(b, key), span > Self.switchWidth {
             // A card appears or vanishes in between: pin the moment down to `switchWidth`
             // (bisection, keeping only its two sides), then refine either side of it.
-            var low = a, high = b
+            var low = a
+            var high = b
             while (high.fraction - low.fraction) * transition.duration > Self.switchWidth {
                 let middle = moment((low.fraction + high.fraction) / 2)
                 if shown(middle, key) == shown(a, key) { low = middle } else { high = middle }
@@ -132,7 +133,8 @@ struct CSSKeyframes {
             guard let qa = a.cards[key]?.quad, let qb = b.cards[key]?.quad else { return false }
             let e = ease.map { $0.solve(local) } ?? local
             for i in 0..<4 {
-                let x = qa[i].x + (qb[i].x - qa[i].x) * e, y = qa[i].y + (qb[i].y - qa[i].y) * e
+                let x = qa[i].x + (qb[i].x - qa[i].x) * e
+                let y = qa[i].y + (qb[i].y - qa[i].y) * e
                 if abs(x - q[i].x) > Self.tolerance || abs(y - q[i].y) > Self.tolerance { return false }
             }
         }
@@ -148,18 +150,30 @@ struct CSSKeyframes {
         let sb = b <= 0 ? 0 : (b >= 1 ? 1 : curve.parameter(for: b))
         func point(_ s: Double) -> (Double, Double) {
             let u = 1 - s
-            return (3 * u * u * s * p[0] + 3 * u * s * s * p[2] + s * s * s, 3 * u * u * s * p[1] + 3 * u * s * s * p[3] + s * s * s)
+            return (
+                3 * u * u * s * p[0] + 3 * u * s * s * p[2] + s * s * s,
+                3 * u * u * s * p[1] + 3 * u * s * s * p[3] + s * s * s
+            )
         }
         func slope(_ s: Double) -> (Double, Double) {
             let u = 1 - s
-            return (3 * u * u * p[0] + 6 * u * s * (p[2] - p[0]) + 3 * s * s * (1 - p[2]),
-                    3 * u * u * p[1] + 6 * u * s * (p[3] - p[1]) + 3 * s * s * (1 - p[3]))
+            return (
+                3 * u * u * p[0] + 6 * u * s * (p[2] - p[0]) + 3 * s * s * (1 - p[2]),
+                3 * u * u * p[1] + 6 * u * s * (p[3] - p[1]) + 3 * s * s * (1 - p[3])
+            )
         }
-        let q0 = point(sa), q3 = point(sb), d0 = slope(sa), d3 = slope(sb), h = (sb - sa) / 3
-        let width = q3.0 - q0.0, height = q3.1 - q0.1
+        let q0 = point(sa)
+        let q3 = point(sb)
+        let d0 = slope(sa)
+        let d3 = slope(sb)
+        let h = (sb - sa) / 3
+        let width = q3.0 - q0.0
+        let height = q3.1 - q0.1
         guard width > 0, height != 0 else { return [0, 0, 1, 1] }
-        let x1 = (h * d0.0) / width, y1 = (h * d0.1) / height
-        let x2 = 1 - (h * d3.0) / width, y2 = 1 - (h * d3.1) / height
+        let x1 = (h * d0.0) / width
+        let y1 = (h * d0.1) / height
+        let x2 = 1 - (h * d3.0) / width
+        let y2 = 1 - (h * d3.1) / height
         return [min(max(x1, 0), 1), y1, min(max(x2, 0), 1), y2]
     }
 }

@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// The export formats behind one call, for the daemon and `cardstack export --config`.
 public enum Export {

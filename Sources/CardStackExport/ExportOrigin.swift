@@ -1,4 +1,5 @@
 import CardStackProtocol
+
 /// Where exported parameters came from, for the header of the exported text.
 public struct ExportOrigin: Sendable, Equatable {
     /// cardstack's version.

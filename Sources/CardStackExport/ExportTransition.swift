@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// The transition an animated export plays: the daemon's own move for `next`, `prev` or a
 /// fling from an offset, at speed 1 (`animation.slowdown` is a tuning aid an export leaves
@@ -24,7 +24,7 @@ public struct ExportTransition: Sendable {
         case .next, .prev:
             let to = Layout.stepTarget(from: start, steps: animate == .next ? 1 : -1, p)
             motion = Motion.step(from: start, to: to, animation: p.animation)
-        case let .fling(velocity):
+        case .fling(let velocity):
             let to = Layout.flingTarget(from: start, velocity: velocity, p)
             motion = Motion.fling(from: start, to: to, velocity: velocity, animation: p.animation)
         }

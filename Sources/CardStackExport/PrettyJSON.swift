@@ -39,7 +39,7 @@ public enum PrettyJSON {
                 j += 1
             }
             let closer = j < lines.count ? lines[j].drop { $0 == " " } : ""
-            if (closer == "]" || closer == "],"), !items.isEmpty, items.count <= 16 {
+            if closer == "]" || closer == "],", !items.isEmpty, items.count <= 16 {
                 let joined: String = String(line) + " " + items.joined(separator: " ") + " " + String(closer)
                 out.append(Substring(joined))
                 i = j + 1

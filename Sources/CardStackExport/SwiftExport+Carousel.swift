@@ -24,7 +24,9 @@ extension SwiftExport {
         var options = ""
         if let type {
             let o = CarouselOptions(type, p)
-            func number(_ x: Double) -> String { x.isFinite ? "\(x)" : (x < 0 ? "-CGFloat.infinity" : "CGFloat.infinity") }
+            func number(_ x: Double) -> String {
+                x.isFinite ? "\(x)" : (x < 0 ? "-CGFloat.infinity" : "CGFloat.infinity")
+            }
             options = """
                         case .wrap: return \(p.layout.wrap ? 1 : 0)
                         case .spacing: return \(number(o.spacing))
@@ -47,7 +49,9 @@ extension SwiftExport {
                         case .wrap: return \(p.layout.wrap ? 1 : 0)
                 """
         }
-        let custom = type == nil ? """
+        let custom =
+            type == nil
+            ? """
 
                     /// `.custom`: each item's transform from the layout itself, about the item's
                     /// centre, moved from the carousel's centre to where the layout puts it.

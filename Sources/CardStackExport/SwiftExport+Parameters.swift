@@ -28,10 +28,16 @@ extension SwiftExport {
         add("animation.insertDuration", literal(p.animation.insertDuration))
         add("animation.moveDuration", literal(p.animation.moveDuration))
         add("animation.curve", curveLiteral(p.animation.curve))
-        add("animation.spring", p.animation.spring.map { "Spring(dampingRatio: \(literal($0.dampingRatio)), response: \(literal($0.response)))" } ?? "nil")
+        add(
+            "animation.spring",
+            p.animation.spring.map {
+                "Spring(dampingRatio: \(literal($0.dampingRatio)), response: \(literal($0.response)))"
+            } ?? "nil")
         add("animation.slowdown", literal(p.animation.slowdown))
         let c = p.carousel
-        func option(_ name: String, _ value: Double?) { if let value { lines.append("p.carousel.\(name) = \(literal(value))") } }
+        func option(_ name: String, _ value: Double?) {
+            if let value { lines.append("p.carousel.\(name) = \(literal(value))") }
+        }
         option("itemSpacing", c.itemSpacing)
         option("arc", c.arc)
         option("radius", c.radius)
@@ -57,7 +63,8 @@ extension SwiftExport {
         case .easeIn: ".easeIn"
         case .easeOut: ".easeOut"
         case .easeInOut: ".easeInOut"
-        case let .bezier(x1, y1, x2, y2): ".bezier(\(literal(x1)), \(literal(y1)), \(literal(x2)), \(literal(y2)))"
+        case .bezier(let x1, let y1, let x2, let y2):
+            ".bezier(\(literal(x1)), \(literal(y1)), \(literal(x2)), \(literal(y2)))"
         }
     }
 

@@ -13,7 +13,8 @@ extension SwiftExport {
                     }
                 """
         } else {
-            let note = p.animation.curve == .decelerate
+            let note =
+                p.animation.curve == .decelerate
                 ? "the nearest cubic Bézier to `decelerate` (its error is in `controlPoint1`'s comment)"
                 : "the tuned curve"
             animation = """

@@ -44,7 +44,8 @@ extension SwiftExport {
                         return animation
                 """
         }
-        let kind = a.spring != nil
+        let kind =
+            a.spring != nil
             ? "the spring: `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
             : (a.curve == .decelerate
                 ? "the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve)"

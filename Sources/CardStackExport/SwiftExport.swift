@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// `export --format swift`: one Swift file for an iOS app that draws the frames the daemon
 /// draws, for the style and numbers in force.
@@ -14,7 +14,9 @@ import CardLayout
 public enum SwiftExport {
     /// The file's text; `name` prefixes its types (`Tuned` gives `TunedLayout`, `TunedCard`,
     /// `TunedCollectionViewLayout`, …) so two exports can live in one app.
-    public static func text(_ parameters: Parameters, origin: ExportOrigin, name: String = ExportOptions.defaultName) -> String {
+    public static func text(_ parameters: Parameters, origin: ExportOrigin, name: String = ExportOptions.defaultName)
+        -> String
+    {
         let style = parameters.layout.style
         var out = header(parameters, origin: origin)
         out += core(parameters)
@@ -38,7 +40,9 @@ public enum SwiftExport {
         guard name != "Tuned" else { return text }
         let chars = Array(text.unicodeScalars)
         let prefix = Array("Tuned".unicodeScalars)
-        func isIdentifier(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" }
+        func isIdentifier(_ c: Unicode.Scalar) -> Bool {
+            c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_"
+        }
         var out = String.UnicodeScalarView()
         var i = 0
         while i < chars.count {

@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// `export --format tokens`: the motion as W3C Design Tokens Community Group JSON, for
 /// design-token pipelines (Style Dictionary, Tokens Studio, …).
@@ -11,37 +11,80 @@ import CardLayout
 /// damping as numbers) and as sampled keyframes (progress at times, no Bézier) of the
 /// transition `--animate` names (`next` by default) from the export's offset.
 public enum TokensExport {
-    public static func text(_ parameters: Parameters, offset: Double, animate: ExportAnimation, origin: ExportOrigin) -> String {
+    public static func text(_ parameters: Parameters, offset: Double, animate: ExportAnimation, origin: ExportOrigin)
+        -> String
+    {
         let a = parameters.animation
         var animation: [(key: String, value: JSONValue)] = [
-            ("$description", .string("[animation] of cardstack, from \(origin.summary); times at speed 1 (slowdown left out).")),
+            (
+                "$description",
+                .string("[animation] of cardstack, from \(origin.summary); times at speed 1 (slowdown left out).")
+            ),
             ("duration", duration(a.duration, "A next, prev, snap or scroll_to along the curve.")),
             ("remove-duration", duration(a.removeDuration, "A deck edit: removing a card.")),
             ("insert-duration", duration(a.insertDuration, "A deck edit: inserting a card.")),
             ("move-duration", duration(a.moveDuration, "A deck edit: moving a card.")),
         ]
         if let points = a.curve.controlPoints {
-            animation.append(("curve", token("cubicBezier", .array(points.map(JSONValue.number)),
-                "The move's timing curve (\(a.curve.name ?? "custom")).")))
+            animation.append(
+                (
+                    "curve",
+                    token(
+                        "cubicBezier", .array(points.map(JSONValue.number)),
+                        "The move's timing curve (\(a.curve.name ?? "custom")).")
+                ))
         } else {
             let fit = BezierFit.nearest(toDecelerate: a.deceleration, duration: a.duration)
-            animation.append(("curve", token("cubicBezier", .array(fit.points.map(JSONValue.number)),
-                "The nearest cubic Bézier to cardstack's decelerate curve; it strays up to \(SwiftExport.rounded(fit.error * 100)) % of the move's length from it.",
-                extensions: [("com.cardstack.curve", .string("decelerate")), ("com.cardstack.deceleration", .number(a.deceleration))])))
+            animation.append(
+                (
+                    "curve",
+                    token(
+                        "cubicBezier", .array(fit.points.map(JSONValue.number)),
+                        "The nearest cubic Bézier to cardstack's decelerate curve; it strays up to \(SwiftExport.rounded(fit.error * 100)) % of the move's length from it.",
+                        extensions: [
+                            ("com.cardstack.curve", .string("decelerate")),
+                            ("com.cardstack.deceleration", .number(a.deceleration)),
+                        ])
+                ))
         }
         let transition = ExportTransition(parameters, from: offset, animate: animate)
         if let spring = a.spring {
             let w = 2 * Double.pi / spring.response
-            animation.append(("spring", .object([
-                ("$description", .string("SwiftUI: .spring(response:dampingFraction:); UIKit and Core Animation: mass, stiffness, damping.")),
-                ("response", duration(spring.response, "Period of the undamped oscillation.")),
-                ("damping-ratio", token("number", .number(spring.dampingRatio), "Below 1 it overshoots; 1 is critically damped.")),
-                ("mass", token("number", .number(1), "UIKit's mass.")),
-                ("stiffness", token("number", .number(w * w), "(2π / response)².")),
-                ("damping", token("number", .number(4 * Double.pi * spring.dampingRatio / spring.response), "4π · damping ratio / response.")),
-                ("settle-duration", duration(transition.duration, "How long `\(transition.animate.text)` from offset \(offset) runs until the spring is at rest.")),
-                ("keyframes", keyframes(transition)),
-            ])))
+            animation.append(
+                (
+                    "spring",
+                    .object([
+                        (
+                            "$description",
+                            .string(
+                                "SwiftUI: .spring(response:dampingFraction:); UIKit and Core Animation: mass, stiffness, damping."
+                            )
+                        ),
+                        ("response", duration(spring.response, "Period of the undamped oscillation.")),
+                        (
+                            "damping-ratio",
+                            token(
+                                "number", .number(spring.dampingRatio), "Below 1 it overshoots; 1 is critically damped."
+                            )
+                        ),
+                        ("mass", token("number", .number(1), "UIKit's mass.")),
+                        ("stiffness", token("number", .number(w * w), "(2π / response)².")),
+                        (
+                            "damping",
+                            token(
+                                "number", .number(4 * Double.pi * spring.dampingRatio / spring.response),
+                                "4π · damping ratio / response.")
+                        ),
+                        (
+                            "settle-duration",
+                            duration(
+                                transition.duration,
+                                "How long `\(transition.animate.text)` from offset \(offset) runs until the spring is at rest."
+                            )
+                        ),
+                        ("keyframes", keyframes(transition)),
+                    ])
+                ))
         } else {
             animation.append(("keyframes", keyframes(transition)))
         }
@@ -53,7 +96,9 @@ public enum TokensExport {
     static func token(
         _ type: String, _ value: JSONValue, _ description: String, extensions: [(key: String, value: JSONValue)] = []
     ) -> JSONValue {
-        var entries: [(key: String, value: JSONValue)] = [("$type", .string(type)), ("$value", value), ("$description", .string(description))]
+        var entries: [(key: String, value: JSONValue)] = [
+            ("$type", .string(type)), ("$value", value), ("$description", .string(description)),
+        ]
         if !extensions.isEmpty { entries.append(("$extensions", .object(extensions))) }
         return .object(entries)
     }
@@ -70,18 +115,36 @@ public enum TokensExport {
         let motion = transition.motion
         let count = max(Int((transition.duration * Double(transition.parameters.animation.fps)).rounded(.up)), 1)
         var entries: [(key: String, value: JSONValue)] = [
-            ("$description", .string("`\(transition.animate.text)` from offset \(motion.from) to \(motion.to): progress (0 → 1, past 1 when it overshoots) at each time, sampled \(transition.parameters.animation.fps) times a second; no Bézier.")),
+            (
+                "$description",
+                .string(
+                    "`\(transition.animate.text)` from offset \(motion.from) to \(motion.to): progress (0 → 1, past 1 when it overshoots) at each time, sampled \(transition.parameters.animation.fps) times a second; no Bézier."
+                )
+            ),
             ("$type", .string("number")),
         ]
         for k in 0...count {
             let t = transition.duration * Double(k) / Double(count)
-            let progress = motion.from == motion.to ? 1 : (motion.position(at: t) - motion.from) / (motion.to - motion.from)
+            let progress =
+                motion.from == motion.to ? 1 : (motion.position(at: t) - motion.from) / (motion.to - motion.from)
             let digits = String(k)
             let name = "k" + String(repeating: "0", count: String(count).count - digits.count) + digits
-            entries.append((name, .object([
-                ("$value", .number(progress)),
-                ("$extensions", .object([("com.cardstack.time", .object([("value", .number(t * 1000)), ("unit", .string("ms"))]))])),
-            ])))
+            entries.append(
+                (
+                    name,
+                    .object([
+                        ("$value", .number(progress)),
+                        (
+                            "$extensions",
+                            .object([
+                                (
+                                    "com.cardstack.time",
+                                    .object([("value", .number(t * 1000)), ("unit", .string("ms"))])
+                                )
+                            ])
+                        ),
+                    ])
+                ))
         }
         return .object(entries)
     }

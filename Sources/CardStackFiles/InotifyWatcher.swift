@@ -1,5 +1,6 @@
-import CardStackParams
 import CInotifyTools
+import CardStackParams
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -51,29 +52,36 @@ public final class InotifyWatcher: Sendable {
         guard inotifytools_init(0, 0, 0) != 0 else {
             throw ParamsError(
                 .unreadable,
-                "cannot start inotify: \(String(cString: strerror(inotifytools_error()))) (fs.inotify.max_user_instances may be used up)")
+                "cannot start inotify: \(String(cString: strerror(inotifytools_error()))) (fs.inotify.max_user_instances may be used up)"
+            )
         }
         let plan = WatchPlan.resolve(path, workingDirectory: workingDirectory)
         var watched: [String: Int32] = [:]
         Self.arm(plan, watched: &watched)
         let armed = watched
-        thread = StoppableThread(name: "cstack-inotify", prepare: {
-            // The wake signal must interrupt the wait here, whatever the creating thread blocked.
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            sigaddset(&unblocked, StoppableThread.wakeSignal)
-            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        }) { [path, workingDirectory] thread in
-            Self.loop(path: path, workingDirectory: workingDirectory, plan: plan, watched: armed, thread: thread, onChange: onChange)
-            inotifytools_cleanup()
-        }
+        thread = StoppableThread(
+            name: "cstack-inotify",
+            prepare: {
+                // The wake signal must interrupt the wait here, whatever the creating thread blocked.
+                var unblocked = sigset_t()
+                sigemptyset(&unblocked)
+                sigaddset(&unblocked, StoppableThread.wakeSignal)
+                pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+            },
+            body: { [path, workingDirectory] thread in
+                Self.loop(
+                    path: path, workingDirectory: workingDirectory, plan: plan, watched: armed, thread: thread,
+                    onChange: onChange)
+                inotifytools_cleanup()
+            })
     }
 
     /// Ends the watcher thread and closes the inotify instance; returns once both are done.
     /// No `onChange` call starts after it returns. Calling it again does nothing.
     public func stop() { thread.stop() }
 
-    static let mask = Int32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    static let mask = Int32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Adds watches for the plan's directories and drops the ones it no longer needs.
     static func arm(_ plan: WatchPlan, watched: inout [String: Int32]) {
@@ -107,7 +115,8 @@ public final class InotifyWatcher: Sendable {
             let overflow = mask & Int32(IN_Q_OVERFLOW) != 0
             let watchGone = mask & Int32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0
             if watchGone, let directory { watched[directory] = nil }
-            let relevant = overflow || watchGone || (directory.map { plan.contains(directory: $0, name: name) } ?? false)
+            let relevant =
+                overflow || watchGone || (directory.map { plan.contains(directory: $0, name: name) } ?? false)
             guard relevant else { continue }
 
             // A file written or moved in is new content: say so first (the reading happens

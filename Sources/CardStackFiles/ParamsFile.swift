@@ -1,4 +1,5 @@
 import CardStackParams
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,7 +26,9 @@ public enum ParamsFile {
         var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0) + 1, limit))
         var count = 0
         while count < limit {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit - count))) }
+            if count == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit - count)))
+            }
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }

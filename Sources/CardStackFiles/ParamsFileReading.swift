@@ -1,4 +1,5 @@
 import CardStackParams
+
 /// Where ``ParamsReloader`` reads the parameter file: the disk (``DiskParamsFiles``), or a
 /// unit test's stand-in.
 public protocol ParamsFileReading: Sendable {

@@ -1,4 +1,5 @@
 import CardStackParams
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -33,7 +34,7 @@ public struct ParamsReloader: Sendable {
         do {
             do {
                 bytes = try files.read(path)
-            } catch where error.kind == .missing {
+            } catch  where error.kind == .missing {
                 // Once more: a path through a symlink that was swapped (a ConfigMap's `..data`)
                 // can miss the old directory, removed the moment after, while it still resolves.
                 bytes = try files.read(path)
@@ -71,9 +72,9 @@ public struct ParamsReloader: Sendable {
     ///   be half done).
     public mutating func reload(force: Bool) -> (update: ParamsUpdate, empty: Bool) {
         switch read(force: force) {
-        case let .done(update, empty):
+        case .done(let update, let empty):
             return (update, empty)
-        case let .parse(bytes):
+        case .parse(let bytes):
             let outcome = Self.parse(bytes, path: path)
             accept(outcome.update, from: bytes)
             return outcome
@@ -82,6 +83,9 @@ public struct ParamsReloader: Sendable {
 
     /// Whether `a` and `b` hold the same bytes (`memcmp`, not an element-by-element loop).
     static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        a.count == b.count
+            && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
     }
 }

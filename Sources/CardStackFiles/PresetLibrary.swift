@@ -14,7 +14,8 @@ public struct PresetLibrary: Sendable, Equatable {
     }
 
     /// The standard directories for this process.
-    public static func standard(environment: [String: String], executable: String? = executablePath()) -> PresetLibrary {
+    public static func standard(environment: [String: String], executable: String? = executablePath()) -> PresetLibrary
+    {
         var dirs: [String] = []
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             dirs.append(xdg + "/cardstack/presets")

@@ -17,7 +17,9 @@ extension SavedFile {
     }
 
     /// - Returns: the replaced file, kept open (see ``Replaced``), when there was a check.
-    static func exchange(_ real: String, _ content: [UInt8], expected: [UInt8]?, like info: stat, path: String) throws(Failure) -> Replaced? {
+    static func exchange(_ real: String, _ content: [UInt8], expected: [UInt8]?, like info: stat, path: String)
+        throws(Failure) -> Replaced?
+    {
         let temporary = try writeTemporary(content, beside: real, like: info)
         guard cardstack_rename_exchange(temporary.path, real) == 0 else {
             let code = errno
@@ -28,7 +30,8 @@ extension SavedFile {
             }
             unlink(temporary.path)
             if code == ENOENT { throw gone(path) }
-            throw Failure(.system, "cannot put the new file in place of \(real) (\(reason(code))); \(real) is unchanged")
+            throw Failure(
+                .system, "cannot put the new file in place of \(real) (\(reason(code))); \(real) is unchanged")
         }
         // `temporary.path` names what was the file until now.
         let old = open(temporary.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -49,7 +52,8 @@ extension SavedFile {
             try putBack(temporary, real: real)
             throw Failure(
                 .conflict,
-                "\(path) was written while save replaced it; its content is back in place and nothing was written. Let the daemon load it and save again")
+                "\(path) was written while save replaced it; its content is back in place and nothing was written. Let the daemon load it and save again"
+            )
         }
         removeIfSame(temporary.path, as: old)
         kept = true
@@ -67,7 +71,8 @@ extension SavedFile {
             if code == EROFS { throw Failure(.system, "\(dir) is on a read-only file system; nothing was written") }
             throw Failure(
                 .system,
-                "cannot create a temporary file in \(dir) (\(reason(code))): saving needs write access to the file's directory; nothing was written")
+                "cannot create a temporary file in \(dir) (\(reason(code))): saving needs write access to the file's directory; nothing was written"
+            )
         }
         let path = String(cString: template)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -99,16 +104,20 @@ extension SavedFile {
     /// that one stays, being newer still).
     static func putBack(_ temporary: Temporary, real: String) throws(Failure) {
         var now = stat()
-        let oursThere = lstat(real, &now) == 0 && UInt(now.st_dev) == temporary.device && UInt(now.st_ino) == temporary.inode
+        let oursThere =
+            lstat(real, &now) == 0 && UInt(now.st_dev) == temporary.device && UInt(now.st_ino) == temporary.inode
         if oursThere {
             guard cardstack_rename_exchange(temporary.path, real) == 0 else {
                 throw Failure(
                     .system,
-                    "\(real) changed while saving, and putting it back failed (\(reason())): its content is in \(temporary.path); move it back by hand")
+                    "\(real) changed while saving, and putting it back failed (\(reason())): its content is in \(temporary.path); move it back by hand"
+                )
             }
             var back = stat()
             // Only ever remove the file this save made.
-            if lstat(temporary.path, &back) == 0, UInt(back.st_dev) == temporary.device, UInt(back.st_ino) == temporary.inode {
+            if lstat(temporary.path, &back) == 0, UInt(back.st_dev) == temporary.device,
+                UInt(back.st_ino) == temporary.inode
+            {
                 unlink(temporary.path)
             }
         } else {
@@ -120,15 +129,19 @@ extension SavedFile {
 
     /// Removes `path` if it still names the file open as `fd`.
     static func removeIfSame(_ path: String, as fd: CInt) {
-        var open = stat(), named = stat()
-        guard fd >= 0, fstat(fd, &open) == 0, lstat(path, &named) == 0, open.st_dev == named.st_dev, open.st_ino == named.st_ino
+        var open = stat()
+        var named = stat()
+        guard fd >= 0, fstat(fd, &open) == 0, lstat(path, &named) == 0, open.st_dev == named.st_dev,
+            open.st_ino == named.st_ino
         else { return }
         unlink(path)
     }
 
     /// Where names cannot be exchanged: compare, then rename (a save racing an editor within
     /// that gap can still replace the editor's file; docs/saving.md).
-    static func renameAfterCheck(_ temporary: Temporary, over real: String, expected: [UInt8]?, path: String) throws(Failure) {
+    static func renameAfterCheck(_ temporary: Temporary, over real: String, expected: [UInt8]?, path: String)
+        throws(Failure)
+    {
         if let expected {
             let fd = open(real, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             let same = fd >= 0 && holds(fd, expected)

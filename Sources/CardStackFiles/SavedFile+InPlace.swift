@@ -13,7 +13,9 @@ extension SavedFile {
             switch code {
             case ENOENT: throw gone(path)
             case EROFS: throw Failure(.system, "\(real) is on a read-only file system; nothing was written")
-            default: throw Failure(.system, "cannot open \(real) to write it in place (\(reason(code))); nothing was written")
+            default:
+                throw Failure(
+                    .system, "cannot open \(real) to write it in place (\(reason(code))); nothing was written")
             }
         }
         defer { close(fd) }
@@ -24,7 +26,9 @@ extension SavedFile {
             throw Failure(.system, "no room to write \(real) (\(reason(room))); nothing was written")
         }
         guard writeAll(fd, content), ftruncate(fd, off_t(content.count)) == 0 else {
-            throw Failure(.system, "writing \(real) in place failed (\(reason())); it may hold part of the new content: save again")
+            throw Failure(
+                .system,
+                "writing \(real) in place failed (\(reason())); it may hold part of the new content: save again")
         }
         guard fsync(fd) == 0 else {
             throw Failure(.system, "cannot flush \(real) to disk (\(reason())); save again")

@@ -1,4 +1,5 @@
 import CardStackParams
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,13 +21,16 @@ extension SavedFile {
         public func lateEdit() -> [UInt8]? {
             guard !SavedFile.holds(descriptor, expected) else { return nil }
             var info = stat()
-            guard fstat(descriptor, &info) == 0, info.st_size >= 0, Int(info.st_size) <= ParamsDocument.maximumBytes else {
+            guard fstat(descriptor, &info) == 0, info.st_size >= 0, Int(info.st_size) <= ParamsDocument.maximumBytes
+            else {
                 return nil
             }
             var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
             var count = 0
             while count < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+                let n = bytes.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+                }
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { break }
                 count += n
@@ -48,12 +52,14 @@ extension SavedFile {
             let (written, again) = try replace(replaced.path, with: late, expected: replaced.saved)
             again?.close()
             return written
-        } catch where error.kind == .conflict {
+        } catch  where error.kind == .conflict {
             let copy = replaced.path + ".cardstack-late"
             let fd = open(copy, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard fd >= 0 else { throw Failure(.system, "cannot keep it in \(copy) (\(reason()))") }
             defer { Glibc.close(fd) }
-            guard writeAll(fd, late), fsync(fd) == 0 else { throw Failure(.system, "cannot write \(copy) (\(reason()))") }
+            guard writeAll(fd, late), fsync(fd) == 0 else {
+                throw Failure(.system, "cannot write \(copy) (\(reason()))")
+            }
             return copy
         }
     }

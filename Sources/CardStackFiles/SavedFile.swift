@@ -87,7 +87,8 @@ public enum SavedFile {
         if managed {
             throw Failure(
                 .managed,
-                "\(path) is managed elsewhere (it lives in a Kubernetes-style ..data directory, \(real)): change its source (the ConfigMap) instead; nothing was written")
+                "\(path) is managed elsewhere (it lives in a Kubernetes-style ..data directory, \(real)): change its source (the ConfigMap) instead; nothing was written"
+            )
         }
         let info = try writableFile(real, named: path)
         if info.st_nlink > 1 {
@@ -111,7 +112,9 @@ public enum SavedFile {
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0, let kind = ParamsFile.notARegularFile(info.st_mode) {
-            throw Failure(.system, "\(real) is now \(kind), not the parameter file the daemon loaded. Put the file back and save again")
+            throw Failure(
+                .system,
+                "\(real) is now \(kind), not the parameter file the daemon loaded. Put the file back and save again")
         }
         guard holds(fd, expected) else { throw conflict(path) }
         return real
@@ -126,7 +129,8 @@ public enum SavedFile {
         if let kind = ParamsFile.notARegularFile(info.st_mode) {
             throw Failure(
                 .system,
-                "\(real) is now \(kind), not the parameter file the daemon loaded; nothing was written. Put the file back and save again")
+                "\(real) is now \(kind), not the parameter file the daemon loaded; nothing was written. Put the file back and save again"
+            )
         }
         let mode = "0" + String(info.st_mode & 0o777, radix: 8)
         // Root may write anything: a file without a write bit still says "leave me alone".
@@ -137,7 +141,8 @@ public enum SavedFile {
             }
             throw Failure(
                 .system,
-                "\(real) is read-only for this daemon (mode \(mode), owner \(info.st_uid):\(info.st_gid)): make it writable (chmod u+w) or save as its owner; nothing was written")
+                "\(real) is read-only for this daemon (mode \(mode), owner \(info.st_uid):\(info.st_gid)): make it writable (chmod u+w) or save as its owner; nothing was written"
+            )
         }
         return info
     }
@@ -145,13 +150,15 @@ public enum SavedFile {
     static func gone(_ path: String) -> Failure {
         Failure(
             .system,
-            "\(path) is gone (deleted or moved away), so there is nothing to save into; nothing was written. Put the file back and save again")
+            "\(path) is gone (deleted or moved away), so there is nothing to save into; nothing was written. Put the file back and save again"
+        )
     }
 
     static func conflict(_ path: String) -> Failure {
         Failure(
             .conflict,
-            "\(path) changed on disk since the daemon last loaded it; nothing was written. Fix the file (or let the daemon load it) and save again")
+            "\(path) changed on disk since the daemon last loaded it; nothing was written. Fix the file (or let the daemon load it) and save again"
+        )
     }
 
     static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
@@ -177,7 +184,9 @@ public enum SavedFile {
     static func writeAll(_ fd: CInt, _ content: [UInt8], at offset: Int = 0) -> Bool {
         var written = 0
         while written < content.count {
-            let n = content.withUnsafeBytes { pwrite(fd, $0.baseAddress! + written, $0.count - written, off_t(offset + written)) }
+            let n = content.withUnsafeBytes {
+                pwrite(fd, $0.baseAddress! + written, $0.count - written, off_t(offset + written))
+            }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return false }
             written += n

@@ -22,7 +22,9 @@ public final class StoppableThread: Sendable {
     /// Starts `body` on a thread called `name`. `prepare` runs first on that thread, before
     /// ``stop()`` can signal it (to set the thread's signal mask). Linux keeps a thread name
     /// of at most 15 bytes; a longer one never reaches `top -H`, gdb or `/proc/*/task/*/comm`.
-    public init(name: String, prepare: @escaping @Sendable () -> Void = {}, body: @escaping @Sendable (StoppableThread) -> Void) {
+    public init(
+        name: String, prepare: @escaping @Sendable () -> Void = {}, body: @escaping @Sendable (StoppableThread) -> Void
+    ) {
         Self.installWakeHandler()
         PosixThread.start(name: name) { [self] in
             prepare()

@@ -5,12 +5,12 @@ extension ParamNode {
     public init(json: JSONValue) {
         switch json {
         case .null: self.init(.null)
-        case let .bool(b): self.init(.bool(b))
-        case let .integer(i): self.init(.integer(i))
-        case let .number(d): self.init(.double(d))
-        case let .string(s): self.init(.string(s))
-        case let .array(items): self.init(.array(items.map(ParamNode.init(json:))))
-        case let .object(entries): self.init(.table(entries.map { ($0.key, ParamNode(json: $0.value)) }))
+        case .bool(let b): self.init(.bool(b))
+        case .integer(let i): self.init(.integer(i))
+        case .number(let d): self.init(.double(d))
+        case .string(let s): self.init(.string(s))
+        case .array(let items): self.init(.array(items.map(ParamNode.init(json:))))
+        case .object(let entries): self.init(.table(entries.map { ($0.key, ParamNode(json: $0.value)) }))
         }
     }
 }
@@ -28,18 +28,18 @@ extension ParamNode {
     public var json: JSONValue? {
         switch value {
         case .null: return .null
-        case let .bool(b): return .bool(b)
-        case let .integer(i): return .integer(i)
-        case let .double(d): return d.isFinite ? .number(d) : nil
-        case let .string(s): return .string(s)
-        case let .array(items):
+        case .bool(let b): return .bool(b)
+        case .integer(let i): return .integer(i)
+        case .double(let d): return d.isFinite ? .number(d) : nil
+        case .string(let s): return .string(s)
+        case .array(let items):
             var out: [JSONValue] = []
             for item in items {
                 guard let v = item.json else { return nil }
                 out.append(v)
             }
             return .array(out)
-        case let .table(entries):
+        case .table(let entries):
             var out: [(key: String, value: JSONValue)] = []
             for (key, node) in entries {
                 guard let v = node.json else { return nil }

@@ -33,13 +33,13 @@ public struct ParamNode: Sendable, Equatable {
 
         public static func == (a: Value, b: Value) -> Bool {
             switch (a, b) {
-            case let (.integer(x), .integer(y)): x == y
-            case let (.double(x), .double(y)): x == y || (x.isNaN && y.isNaN)
-            case let (.bool(x), .bool(y)): x == y
-            case let (.string(x), .string(y)): x == y
-            case let (.array(x), .array(y)): x == y
-            case let (.table(x), .table(y)): x.map(\.key) == y.map(\.key) && x.map(\.node) == y.map(\.node)
-            case let (.other(x), .other(y)): x == y
+            case (.integer(let x), .integer(let y)): x == y
+            case (.double(let x), .double(let y)): x == y || (x.isNaN && y.isNaN)
+            case (.bool(let x), .bool(let y)): x == y
+            case (.string(let x), .string(let y)): x == y
+            case (.array(let x), .array(let y)): x == y
+            case (.table(let x), .table(let y)): x.map(\.key) == y.map(\.key) && x.map(\.node) == y.map(\.node)
+            case (.other(let x), .other(let y)): x == y
             case (.null, .null): true
             default: false
             }
@@ -63,7 +63,7 @@ public struct ParamNode: Sendable, Equatable {
 
     /// The entries when this is a table.
     public var entries: [(key: String, node: ParamNode)]? {
-        if case let .table(entries) = value { return entries }
+        if case .table(let entries) = value { return entries }
         return nil
     }
 
@@ -83,14 +83,14 @@ public struct ParamNode: Sendable, Equatable {
     /// The value as a user would have typed it, for error messages.
     public var display: String {
         switch value {
-        case let .integer(x): String(x)
-        case let .double(x): String(x)
-        case let .bool(x): String(x)
-        case let .string(x): "\"\(x)\""
-        case let .array(xs): "[" + xs.map(\.display).joined(separator: ", ") + "]"
+        case .integer(let x): String(x)
+        case .double(let x): String(x)
+        case .bool(let x): String(x)
+        case .string(let x): "\"\(x)\""
+        case .array(let xs): "[" + xs.map(\.display).joined(separator: ", ") + "]"
         case .table: "a table"
         case .null: "null"
-        case let .other(name): name
+        case .other(let name): name
         }
     }
 
@@ -104,7 +104,7 @@ public struct ParamNode: Sendable, Equatable {
         case .array: "an array"
         case .table: "a table"
         case .null: "null"
-        case let .other(name): name
+        case .other(let name): name
         }
     }
 }

@@ -119,10 +119,11 @@ public enum ParamsDocument {
         // Find the place to report.
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded):
+            case .valid(let encoded):
                 // TOML allows no NUL anywhere; say where it is.
                 if encoded.count == 1, encoded.first == 0 {
                     throw ParamsError(

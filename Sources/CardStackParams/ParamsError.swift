@@ -4,8 +4,13 @@
 /// is allowed: `cardstack.toml: line 3, column 11: layout.spacing must be > 0, got -3.0`.
 public struct ParamsError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable {
-        case unreadable, missing, tooLarge = "too_large", notUTF8 = "not_utf8", syntax
-        case unknownKey = "unknown_key", wrongType = "wrong_type", outOfRange = "out_of_range"
+        case unreadable, missing
+        case tooLarge = "too_large"
+        case notUTF8 = "not_utf8"
+        case syntax
+        case unknownKey = "unknown_key"
+        case wrongType = "wrong_type"
+        case outOfRange = "out_of_range"
     }
 
     public var kind: Kind
@@ -17,7 +22,9 @@ public struct ParamsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sentence without file and position.
     public var message: String
 
-    public init(_ kind: Kind, _ message: String, key: String? = nil, at position: SourcePosition? = nil, path: String? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, key: String? = nil, at position: SourcePosition? = nil, path: String? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.key = key

@@ -99,12 +99,16 @@ public struct ParamsHistory: Sendable {
     private mutating func move(to index: Int, revision: Int, time: Double) -> Step {
         let previous = stored[current].parameters
         current = index
-        appendLog(revision: revision, source: .undo, time: time, previous: previous, parameters: stored[index].parameters)
+        appendLog(
+            revision: revision, source: .undo, time: time, previous: previous, parameters: stored[index].parameters)
         return stored[index]
     }
 
-    private mutating func appendLog(revision: Int, source: ParamsSource, time: Double, previous: Parameters?, parameters: Parameters) {
-        records.append(Record(revision: revision, source: source, time: time, previous: previous, parameters: parameters))
+    private mutating func appendLog(
+        revision: Int, source: ParamsSource, time: Double, previous: Parameters?, parameters: Parameters
+    ) {
+        records.append(
+            Record(revision: revision, source: source, time: time, previous: previous, parameters: parameters))
         while records.count - firstRecord > Self.capacity {
             records[firstRecord] = .released
             firstRecord += 1
@@ -120,7 +124,8 @@ public struct ParamsHistory: Sendable {
         records.indices.dropFirst(firstRecord).map { i in
             let r = records[i]
             let changed = r.previous.map { ParamsValues.changedKeys(from: $0, to: r.parameters) } ?? []
-            return HistoryEntry(revision: r.revision, source: r.source, time: r.time, changed: changed, current: i == records.count - 1)
+            return HistoryEntry(
+                revision: r.revision, source: r.source, time: r.time, changed: changed, current: i == records.count - 1)
         }
     }
 

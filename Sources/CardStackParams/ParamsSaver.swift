@@ -30,12 +30,19 @@ public enum ParamsSaver {
     ///
     /// - Throws: ``ParamsError`` when the text does not load, cannot be edited (an inline
     ///   table), or would not give `target` back.
-    public static func save(_ text: [UInt8], as target: Parameters) throws(ParamsError) -> (text: [UInt8], changed: [String]) {
+    public static func save(_ text: [UInt8], as target: Parameters) throws(ParamsError) -> (
+        text: [UInt8], changed: [String]
+    ) {
         var current = text
         var changed: [String] = []
         var (tree, resolved) = try ParamsDocument.load(current)
         if resolved.parameters.layout.style != target.layout.style {
-            current = try apply([Edit(key: "layout.style", value: toml(.string(target.layout.style.rawValue), key: "layout.style", tree: tree))], to: current)
+            current = try apply(
+                [
+                    Edit(
+                        key: "layout.style",
+                        value: toml(.string(target.layout.style.rawValue), key: "layout.style", tree: tree))
+                ], to: current)
             changed.append("layout.style")
             (tree, resolved) = try ParamsDocument.load(current)
         }
@@ -50,7 +57,9 @@ public enum ParamsSaver {
         if check != target {
             let wrong = ParamsValues.changedKeys(from: check, to: target)
             throw ParamsError(
-                .syntax, "cannot write \(wrong.joined(separator: ", ")) into this file so that it loads as the values in force; nothing was written")
+                .syntax,
+                "cannot write \(wrong.joined(separator: ", ")) into this file so that it loads as the values in force; nothing was written"
+            )
         }
         return (current, changed)
     }
@@ -62,17 +71,19 @@ public enum ParamsSaver {
     static func toml(_ value: JSONValue, key: String, tree: ParamNode) -> String {
         switch value {
         case .null: return key.hasSuffix("min") ? "-inf" : "inf"
-        case let .bool(b): return b ? "true" : "false"
-        case let .integer(i): return isIntegerKey(key, tree: tree) ? String(i) : "\(i).0"
-        case let .number(d): return float(d)
-        case let .string(s): return quoted(s)
-        case let .array(items):
-            return "[" + items.map { item in
-                if case let .integer(i) = item { return "\(i).0" }
-                return toml(item, key: key, tree: tree)
-            }.joined(separator: ", ") + "]"
-        case let .object(entries):
-            return "{ " + entries.map { "\(bareKey($0.key)) = \(toml($0.value, key: "\(key).\($0.key)", tree: tree))" }
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let i): return isIntegerKey(key, tree: tree) ? String(i) : "\(i).0"
+        case .number(let d): return float(d)
+        case .string(let s): return quoted(s)
+        case .array(let items):
+            return "["
+                + items.map { item in
+                    if case .integer(let i) = item { return "\(i).0" }
+                    return toml(item, key: key, tree: tree)
+                }.joined(separator: ", ") + "]"
+        case .object(let entries):
+            return "{ "
+                + entries.map { "\(bareKey($0.key)) = \(toml($0.value, key: "\(key).\($0.key)", tree: tree))" }
                 .joined(separator: ", ") + " }"
         }
     }
@@ -88,7 +99,9 @@ public enum ParamsSaver {
     static func isIntegerKey(_ key: String, tree: ParamNode) -> Bool {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return false }
-        if let node = tree.entries?.first(where: { $0.key == parts[0] })?.node.entries?.first(where: { $0.key == parts[1] })?.node {
+        if let node = tree.entries?.first(where: { $0.key == parts[0] })?.node.entries?.first(where: {
+            $0.key == parts[1]
+        })?.node {
             if case .integer = node.value { return true }
             if case .double = node.value { return false }
         }
@@ -120,9 +133,11 @@ public enum ParamsSaver {
     }
 
     static func bareKey(_ key: String) -> String {
-        let bare = !key.isEmpty && key.unicodeScalars.allSatisfy { s in
-            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" || s == "-")
-        }
+        let bare =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { s in
+                s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" || s == "-")
+            }
         return bare ? key : quoted(key)
     }
 
@@ -155,22 +170,29 @@ public enum ParamsSaver {
             }
             let range = entry.valueStart..<entry.valueEnd
             // An array keeping its element count keeps its comments and layout too.
-            if let spliced = TOMLLineMap.replacingElements(of: text, in: range, with: Array(value.utf8)) { return spliced }
+            if let spliced = TOMLLineMap.replacingElements(of: text, in: range, with: Array(value.utf8)) {
+                return spliced
+            }
             return Array(text[..<entry.valueStart] + Array(value.utf8) + text[entry.valueEnd...])
         }
         guard let value = edit.value else { return text }
         let newline: [UInt8] = map.usesCRLF ? [13, 10] : [10]
         // Under a commented-out line of the same key in its table, else after its last key.
         if let section = map.sections.last(where: { $0.table == parts[0] }) {
-            let anchor = map.commented.last { $0.table == parts[0] && $0.key == parts[1] && $0.lineStart >= section.start && $0.lineEnd <= section.end }
-            let lastEntry = map.entries.last { $0.lineStart >= section.start && $0.lineEnd <= section.end && $0.path.first == parts[0] }
+            let anchor = map.commented.last {
+                $0.table == parts[0] && $0.key == parts[1] && $0.lineStart >= section.start && $0.lineEnd <= section.end
+            }
+            let lastEntry = map.entries.last {
+                $0.lineStart >= section.start && $0.lineEnd <= section.end && $0.path.first == parts[0]
+            }
             let at = anchor?.lineEnd ?? lastEntry?.lineEnd ?? section.headerEnd
             let indent = lastEntry.map { Array(text[$0.lineStart..<$0.keyStart]) } ?? []
             let line = indent + Array("\(bareKey(parts[1])) = \(value)".utf8) + newline
             return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]
         }
         // Root-level dotted keys of that table (`layout.spacing = 30` with no [layout]).
-        if let lastDotted = map.entries.last(where: { $0.table == nil && $0.path.count == 2 && $0.path[0] == parts[0] }) {
+        if let lastDotted = map.entries.last(where: { $0.table == nil && $0.path.count == 2 && $0.path[0] == parts[0] })
+        {
             let at = lastDotted.lineEnd
             let line = Array("\(bareKey(parts[0])).\(bareKey(parts[1])) = \(value)".utf8) + newline
             return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]

@@ -21,15 +21,17 @@ extension ParamsSchema {
 
     /// A curve's name or its Bézier control points `[x1, y1, x2, y2]`.
     static func curve(_ node: ParamNode, _ key: String) throws(ParamsError) -> TimingCurve {
-        let allowed = "one of \(TimingCurve.names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2] with x1, x2 in [0, 1]"
+        let allowed =
+            "one of \(TimingCurve.names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2] with x1, x2 in [0, 1]"
         switch node.value {
-        case let .string(name):
+        case .string(let name):
             guard let curve = TimingCurve(name: name) else {
                 let hint = suggestion(for: name, among: TimingCurve.names).map { " (did you mean \($0)?)" } ?? ""
-                throw ParamsError(.outOfRange, "\(key) must be \(allowed), got \"\(name)\"\(hint)", key: key, at: node.position)
+                throw ParamsError(
+                    .outOfRange, "\(key) must be \(allowed), got \"\(name)\"\(hint)", key: key, at: node.position)
             }
             return curve
-        case let .array(items):
+        case .array(let items):
             guard items.count == 4 else {
                 throw ParamsError(
                     .wrongType, "\(key) must be \(allowed); got an array of \(items.count) (\(node.display))", key: key,
@@ -42,14 +44,17 @@ extension ParamsSchema {
                 guard interval.contains(x) else {
                     let what = i % 2 == 0 ? "an x coordinate" : "a y coordinate"
                     throw ParamsError(
-                        .outOfRange, "\(key)[\(i)] is \(what) and must be \(interval.text), got \(item.display)", key: key,
+                        .outOfRange, "\(key)[\(i)] is \(what) and must be \(interval.text), got \(item.display)",
+                        key: key,
                         at: item.position ?? node.position)
                 }
                 p.append(x)
             }
             return .bezier(p[0], p[1], p[2], p[3])
         default:
-            throw ParamsError(.wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key, at: node.position)
+            throw ParamsError(
+                .wrongType, "\(key) must be \(allowed), got \(node.kindName) (\(node.display))", key: key,
+                at: node.position)
         }
     }
 

@@ -40,8 +40,8 @@ extension ParamsSchema {
             let allowed = "a number in [-1000000, 1000000], or \(unbounded < 0 ? "-inf" : "inf") for no limit"
             let x: Double
             switch node.value {
-            case let .double(d): x = d
-            case let .integer(i): x = Double(i)
+            case .double(let d): x = d
+            case .integer(let i): x = Double(i)
             case .null: x = unbounded  // `null` from set_params, as get_params reports it
             default:
                 throw ParamsError(
@@ -49,7 +49,8 @@ extension ParamsSchema {
                     at: node.position)
             }
             guard x == unbounded || (x.isFinite && abs(x) <= 1_000_000) else {
-                throw ParamsError(.outOfRange, "\(key) must be \(allowed), got \(node.display)", key: key, at: node.position)
+                throw ParamsError(
+                    .outOfRange, "\(key) must be \(allowed), got \(node.display)", key: key, at: node.position)
             }
             p[keyPath: path] = x
         }
@@ -66,6 +67,8 @@ extension ParamsSchema {
 
     /// `true` or `false`, written to an optional.
     static func optionalBoolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool?> & Sendable) -> Key {
-        Key(name: name, bounds: .boolean) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
+        Key(name: name, bounds: .boolean) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedBool(node, key)
+        }
     }
 }

@@ -28,19 +28,22 @@ extension ParamsSchema {
                 let value = base[dotted] ?? .null
                 var entry = SchemaKey(key: dotted, type: typeName(of: value), default: value)
                 switch key.bounds {
-                case let .number(interval)?, let .numbers(interval)?:
+                case .number(let interval)?, .numbers(let interval)?:
                     entry.type = if case .numbers = key.bounds { "array" } else { "number" }
                     switch interval {
-                    case let .open(a, b): (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, false, false)
-                    case let .openClosed(a, b): (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, false, true)
-                    case let .closed(a, b): (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, true, true)
+                    case .open(let a, let b):
+                        (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, false, false)
+                    case .openClosed(let a, let b):
+                        (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, false, true)
+                    case .closed(let a, let b):
+                        (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) = (a, b, true, true)
                     }
-                case let .integer(range)?:
+                case .integer(let range)?:
                     entry.type = "integer"
                     (entry.min, entry.max, entry.minInclusive, entry.maxInclusive) =
                         (Double(range.lowerBound), Double(range.upperBound), true, true)
                 case .boolean?: entry.type = "boolean"
-                case let .choices(names)?:
+                case .choices(let names)?:
                     entry.type = "string"
                     entry.choices = names
                 case nil: break
@@ -59,16 +62,22 @@ extension ParamsSchema {
     static func defaults(style: Style?) -> [String: JSONValue] {
         let tree: ParamNode =
             if let style {
-                ParamNode(.table([(key: "layout", node: ParamNode(.table([(key: "style", node: ParamNode(.string(style.rawValue)))])))]))
+                ParamNode(
+                    .table([
+                        (
+                            key: "layout",
+                            node: ParamNode(.table([(key: "style", node: ParamNode(.string(style.rawValue)))]))
+                        )
+                    ]))
             } else {
                 .emptyTable
             }
         guard let resolved = try? resolve(tree), let bytes = try? WireJSON.encode(resolved.parameters),
-            case let .object(tables)? = try? JSONParser.parse(bytes)
+            case .object(let tables)? = try? JSONParser.parse(bytes)
         else { return [:] }
         var out: [String: JSONValue] = [:]
         for (table, value) in tables {
-            guard case let .object(keys) = value else { continue }
+            guard case .object(let keys) = value else { continue }
             for (key, v) in keys { out["\(table).\(key)"] = v }
         }
         return out

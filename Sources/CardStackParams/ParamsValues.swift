@@ -12,11 +12,11 @@ public enum ParamsValues {
     /// Every key and its value.
     public static func flatten(_ parameters: Parameters) -> [(key: String, value: JSONValue)] {
         guard let bytes = try? WireJSON.encode(parameters), let json = try? JSONParser.parse(bytes),
-            case let .object(tables) = json
+            case .object(let tables) = json
         else { return [] }
         var out: [(key: String, value: JSONValue)] = []
         for (table, value) in tables {
-            guard case let .object(keys) = value else {
+            guard case .object(let keys) = value else {
                 out.append((table, value))
                 continue
             }
@@ -28,7 +28,8 @@ public enum ParamsValues {
     /// The keys whose values differ between `a` and `b` (set in one and not the other
     /// counts), in `b`'s order, then those only `a` has.
     public static func changedKeys(from a: Parameters, to b: Parameters) -> [String] {
-        let old = flatten(a), new = flatten(b)
+        let old = flatten(a)
+        let new = flatten(b)
         var changed: [String] = []
         for (key, value) in new where old.first(where: { $0.key == key })?.value != value {
             changed.append(key)

@@ -51,7 +51,8 @@ enum TOMLCommentText {
             }
             // A multi-byte sequence, checked as Unicode's table of well-formed UTF-8 says
             // (no overlong forms, no surrogates, nothing past U+10FFFF).
-            let length: Int, second: ClosedRange<UInt8>
+            let length: Int
+            let second: ClosedRange<UInt8>
             switch b {
             case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
             case 0xE0: (length, second) = (3, 0xA0...0xBF)
@@ -74,7 +75,8 @@ enum TOMLCommentText {
     /// crosses a byte in these sums).
     @inline(__always)
     private static func isPlainASCII(_ w: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         /// The top bit of each byte of `x` that is zero.
         func zero(_ x: UInt64) -> UInt64 { ~(((x & low) &+ low) | x) & high }
         let control = ~((w & low) &+ 0x6060_6060_6060_6060) & high  // below 0x20
@@ -100,22 +102,39 @@ enum TOMLCommentText {
         var i = 0
 
         /// Whether three `mark`s start at `i`.
-        func triple(_ mark: UInt8) -> Bool { i + 2 < n && text[i] == mark && text[i + 1] == mark && text[i + 2] == mark }
+        func triple(_ mark: UInt8) -> Bool {
+            i + 2 < n && text[i] == mark && text[i + 1] == mark && text[i + 2] == mark
+        }
 
         while i < n {
             let c = text[i]
             switch state {
             case .plain:
                 if c == quote {
-                    if triple(quote) { state = .multiLineBasic; i += 3 } else { state = .basic; i += 1 }
+                    if triple(quote) {
+                        state = .multiLineBasic
+                        i += 3
+                    } else {
+                        state = .basic
+                        i += 1
+                    }
                 } else if c == apostrophe {
-                    if triple(apostrophe) { state = .multiLineLiteral; i += 3 } else { state = .literal; i += 1 }
+                    if triple(apostrophe) {
+                        state = .multiLineLiteral
+                        i += 3
+                    } else {
+                        state = .literal
+                        i += 1
+                    }
                 } else if c == hash {
                     // The body: after the `#`, up to the line break (`\n` or `\r\n`).
                     let end = lineEnd(text, from: i + 1)
                     // The last line stays as it is: toml++ places an error at the end of the
                     // file after its last character, even past the final line break.
-                    guard end < n - 1 else { i = n; break }
+                    guard end < n - 1 else {
+                        i = n
+                        break
+                    }
                     var bodyEnd = end
                     if bodyEnd > i + 1, text[bodyEnd - 1] == cr { bodyEnd -= 1 }
                     let accepted = plain || !text[(i + 1)..<max(i + 1, bodyEnd)].contains(where: isRefusedInComment)

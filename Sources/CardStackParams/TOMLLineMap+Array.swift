@@ -65,7 +65,9 @@ extension TOMLLineMap {
                 i += 1
             }
             var last = i
-            while last > start, text[last - 1] == UInt8(ascii: " ") || text[last - 1] == UInt8(ascii: "\t") { last -= 1 }
+            while last > start, text[last - 1] == UInt8(ascii: " ") || text[last - 1] == UInt8(ascii: "\t") {
+                last -= 1
+            }
             guard last > start else { return nil }
             spans.append(start..<last)
             skipGaps()

@@ -110,7 +110,8 @@ struct TOMLLineMap {
     /// Just past a value starting at `start`: strings, nested brackets and multi-line values
     /// are followed; a comment or the end of the line at depth 0 ends it.
     private func valueEnd(from start: Int) -> Int {
-        var i = start, depth = 0
+        var i = start
+        var depth = 0
         scanning: while i < text.count {
             let c = text[i]
             switch c {
@@ -154,8 +155,11 @@ struct TOMLLineMap {
 
     private mutating func scan() {
         var header: [String]? = nil
-        var i = 0, line = 1
-        func countLines(_ from: Int, _ to: Int) -> Int { text[from..<to].reduce(0) { $0 + ($1 == Self.newline ? 1 : 0) } }
+        var i = 0
+        var line = 1
+        func countLines(_ from: Int, _ to: Int) -> Int {
+            text[from..<to].reduce(0) { $0 + ($1 == Self.newline ? 1 : 0) }
+        }
         while i < text.count {
             let lineStart = i
             let j = skipBlanks(i)
@@ -166,7 +170,9 @@ struct TOMLLineMap {
                 // blank line
             } else if c == UInt8(ascii: "#") {
                 if let (parts, _) = key(at: j + 1, until: UInt8(ascii: "=")), parts.count == 1 {
-                    commented.append(Commented(table: header?.joined(separator: "."), key: parts[0], lineStart: lineStart, lineEnd: next))
+                    commented.append(
+                        Commented(
+                            table: header?.joined(separator: "."), key: parts[0], lineStart: lineStart, lineEnd: next))
                 }
             } else if c == UInt8(ascii: "[") {
                 if j + 1 < text.count, text[j + 1] == UInt8(ascii: "[") {
@@ -174,15 +180,18 @@ struct TOMLLineMap {
                 } else if let (parts, _) = key(at: j + 1, until: UInt8(ascii: "]")) {
                     header = parts
                     if !sections.isEmpty { sections[sections.count - 1].end = lineStart }
-                    sections.append(Section(table: parts.joined(separator: "."), start: lineStart, headerEnd: next, end: text.count))
+                    sections.append(
+                        Section(table: parts.joined(separator: "."), start: lineStart, headerEnd: next, end: text.count)
+                    )
                 }
             } else if let (parts, equals) = key(at: j, until: UInt8(ascii: "=")) {
                 let valueStart = skipBlanks(equals + 1)
                 let end = valueEnd(from: valueStart)
                 next = lineEnd(end)
-                entries.append(Entry(
-                    path: (header ?? []) + parts, table: header?.joined(separator: "."), line: line,
-                    lineStart: lineStart, keyStart: j, valueStart: valueStart, valueEnd: end, lineEnd: next))
+                entries.append(
+                    Entry(
+                        path: (header ?? []) + parts, table: header?.joined(separator: "."), line: line,
+                        lineStart: lineStart, keyStart: j, valueStart: valueStart, valueEnd: end, lineEnd: next))
             }
             line += countLines(lineStart, next)
             i = next

@@ -40,7 +40,7 @@ extension Command {
         case .edit(.move): .move
         case .edit(.remove): .remove
         case .edit(.insert): .insert
-        case let .tuning(tuning): tuning.kind
+        case .tuning(let tuning): tuning.kind
         case .open: .open
         case .close: .close
         case .getSchema: .getSchema

@@ -23,29 +23,29 @@ public enum CommandResult: Sendable, Equatable, Codable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .empty: _ = encoder.container(keyedBy: Key.self)
-        case let .params(p): try p.encode(to: encoder)
-        case let .frame(f):
+        case .params(let p): try p.encode(to: encoder)
+        case .frame(let f):
             var c = encoder.singleValueContainer()
             try c.encode(f)
-        case let .state(s): try s.encode(to: encoder)
-        case let .events(e):
+        case .state(let s): try s.encode(to: encoder)
+        case .events(let e):
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(e, forKey: .events)
-        case let .offset(x):
+        case .offset(let x):
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(x, forKey: .offset)
-        case let .target(x):
+        case .target(let x):
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(x, forKey: .target)
-        case let .deck(cards, front):
+        case .deck(let cards, let front):
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(cards, forKey: .cards)
             try c.encode(front, forKey: .front)
-        case let .saved(r): try r.encode(to: encoder)
-        case let .history(h): try h.encode(to: encoder)
-        case let .exported(e): try e.encode(to: encoder)
-        case let .presets(p): try p.encode(to: encoder)
-        case let .schema(s): try s.encode(to: encoder)
+        case .saved(let r): try r.encode(to: encoder)
+        case .history(let h): try h.encode(to: encoder)
+        case .exported(let e): try e.encode(to: encoder)
+        case .presets(let p): try p.encode(to: encoder)
+        case .schema(let s): try s.encode(to: encoder)
         }
     }
 
@@ -54,25 +54,27 @@ public enum CommandResult: Sendable, Equatable, Codable {
     /// names), never through this.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
-            .init(codingPath: decoder.codingPath, debugDescription: "a result is decoded as its command's: Command.decodeResult(from:)"))
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "a result is decoded as its command's: Command.decodeResult(from:)"))
     }
 
     /// The value the result carries (`nil` for ``empty``), for a reader that wants one type.
     public var payload: (any Sendable)? {
         switch self {
         case .empty: nil
-        case let .params(p): p
-        case let .frame(f): f
-        case let .state(s): s
-        case let .events(e): e
-        case let .offset(x): x
-        case let .target(x): x
-        case let .deck(cards, front): (cards: cards, front: front)
-        case let .saved(r): r
-        case let .history(h): h
-        case let .exported(e): e
-        case let .presets(p): p
-        case let .schema(s): s
+        case .params(let p): p
+        case .frame(let f): f
+        case .state(let s): s
+        case .events(let e): e
+        case .offset(let x): x
+        case .target(let x): x
+        case .deck(let cards, let front): (cards: cards, front: front)
+        case .saved(let r): r
+        case .history(let h): h
+        case .exported(let e): e
+        case .presets(let p): p
+        case .schema(let s): s
         }
     }
 }

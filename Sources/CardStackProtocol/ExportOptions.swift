@@ -53,7 +53,7 @@ public enum ExportAnimation: Sendable, Equatable {
         switch self {
         case .next: "next"
         case .prev: "prev"
-        case let .fling(v): "fling:\(v)"
+        case .fling(let v): "fling:\(v)"
         }
     }
 

@@ -13,12 +13,12 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
-        case let (.bool(x), .bool(y)): x == y
-        case let (.integer(x), .integer(y)): x == y
-        case let (.number(x), .number(y)): x == y
-        case let (.string(x), .string(y)): x == y
-        case let (.array(x), .array(y)): x == y
-        case let (.object(x), .object(y)): x.map(\.key) == y.map(\.key) && x.map(\.value) == y.map(\.value)
+        case (.bool(let x), .bool(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.map(\.key) == y.map(\.key) && x.map(\.value) == y.map(\.value)
         default: false
         }
     }
@@ -60,22 +60,22 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
         case .null:
             var c = encoder.singleValueContainer()
             try c.encodeNil()
-        case let .bool(b):
+        case .bool(let b):
             var c = encoder.singleValueContainer()
             try c.encode(b)
-        case let .integer(i):
+        case .integer(let i):
             var c = encoder.singleValueContainer()
             try c.encode(i)
-        case let .number(d):
+        case .number(let d):
             var c = encoder.singleValueContainer()
             try c.encode(d)
-        case let .string(s):
+        case .string(let s):
             var c = encoder.singleValueContainer()
             try c.encode(s)
-        case let .array(items):
+        case .array(let items):
             var c = encoder.unkeyedContainer()
             for item in items { try c.encode(item) }
-        case let .object(entries):
+        case .object(let entries):
             var c = encoder.container(keyedBy: Key.self)
             for (key, value) in entries { try c.encode(value, forKey: Key(stringValue: key)) }
         }
@@ -83,15 +83,15 @@ public indirect enum JSONValue: Sendable, Equatable, Codable {
 
     /// The value for `key` when this is an object.
     public subscript(key: String) -> JSONValue? {
-        guard case let .object(entries) = self else { return nil }
+        guard case .object(let entries) = self else { return nil }
         return entries.first { $0.key == key }?.value
     }
 
     /// A finite number (integer or not).
     public var double: Double? {
         switch self {
-        case let .integer(i): Double(i)
-        case let .number(d) where d.isFinite: d
+        case .integer(let i): Double(i)
+        case .number(let d) where d.isFinite: d
         default: nil
         }
     }

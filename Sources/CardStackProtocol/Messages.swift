@@ -23,15 +23,15 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
-        case let .integer(i): try c.encode(i)
-        case let .string(s): try c.encode(s)
+        case .integer(let i): try c.encode(i)
+        case .string(let s): try c.encode(s)
         }
     }
 
     public var description: String {
         switch self {
-        case let .integer(i): String(i)
-        case let .string(s): "\"\(s)\""
+        case .integer(let i): String(i)
+        case .string(let s): "\"\(s)\""
         }
     }
 }

@@ -19,17 +19,20 @@ extension Request {
     /// to send.
     public static func parse(object value: JSONValue) -> Result<Request, RequestError> {
         guard case .object = value else {
-            return .failure(RequestError(
-                id: nil, error: WireError(.parseError, "a request must be a JSON object, got \(value.kindName)")))
+            return .failure(
+                RequestError(
+                    id: nil, error: WireError(.parseError, "a request must be a JSON object, got \(value.kindName)")))
         }
         var id: RequestID? = nil
         switch value["id"] {
         case nil, .null?: break
-        case let .integer(i)?: id = .integer(i)
-        case let .string(s)?: id = .string(s)
+        case .integer(let i)?: id = .integer(i)
+        case .string(let s)?: id = .string(s)
         case let other?:
-            return .failure(RequestError(
-                id: nil, error: WireError(.invalidArgument, "\"id\" must be a string or an integer, got \(other.kindName)")))
+            return .failure(
+                RequestError(
+                    id: nil,
+                    error: WireError(.invalidArgument, "\"id\" must be a string or an integer, got \(other.kindName)")))
         }
         func fail(_ code: ErrorCode, _ message: String) -> Result<Request, RequestError> {
             .failure(RequestError(id: id, error: WireError(code, message)))
@@ -37,7 +40,7 @@ extension Request {
         guard let cmdValue = value["cmd"] else {
             return fail(.invalidArgument, "missing \"cmd\": one of \(Command.names.joined(separator: ", "))")
         }
-        guard case let .string(cmd) = cmdValue else {
+        guard case .string(let cmd) = cmdValue else {
             return fail(.invalidArgument, "\"cmd\" must be a string, got \(cmdValue.kindName)")
         }
         do {
@@ -54,13 +57,14 @@ extension Request {
                 return fallback
             }
             guard let x = value.double, abs(x) <= 1e12 else {
-                throw WireError(.invalidArgument, "\"\(key)\" must be a finite number within ±1e12, got \(value.kindName)")
+                throw WireError(
+                    .invalidArgument, "\"\(key)\" must be a finite number within ±1e12, got \(value.kindName)")
             }
             return x
         }
         func count() throws(WireError) -> Int {
             guard let value = args["count"], value != .null else { return 1 }
-            guard case let .integer(n) = value, (1...1_000_000).contains(n) else {
+            guard case .integer(let n) = value, (1...1_000_000).contains(n) else {
                 throw WireError(.invalidArgument, "\"count\" must be an integer in 1...1000000")
             }
             return Int(n)
@@ -69,20 +73,22 @@ extension Request {
             guard let value = args[key], value != .null else {
                 throw WireError(.invalidArgument, "\(cmd) needs \"\(key)\": a deck position, an integer from 0")
             }
-            guard case let .integer(n) = value, let i = Int(exactly: n) else {
-                throw WireError(.invalidArgument, "\"\(key)\" must be an integer deck position (0 is the first card), got \(value.kindName)")
+            guard case .integer(let n) = value, let i = Int(exactly: n) else {
+                throw WireError(
+                    .invalidArgument,
+                    "\"\(key)\" must be an integer deck position (0 is the first card), got \(value.kindName)")
             }
             return i
         }
         func events() throws(WireError) -> [EventKind] {
             guard let value = args["events"], value != .null else { return EventKind.allCases }
             let allowed = EventKind.allCases.map(\.rawValue).joined(separator: ", ")
-            guard case let .array(items) = value else {
+            guard case .array(let items) = value else {
                 throw WireError(.invalidArgument, "\"events\" must be an array of event names (\(allowed))")
             }
             var kinds: [EventKind] = []
             for item in items {
-                guard case let .string(name) = item, let kind = EventKind(rawValue: name) else {
+                guard case .string(let name) = item, let kind = EventKind(rawValue: name) else {
                     throw WireError(.invalidArgument, "unknown event in \"events\"; known events: \(allowed)")
                 }
                 if !kinds.contains(kind) { kinds.append(kind) }
@@ -90,7 +96,8 @@ extension Request {
             return kinds
         }
         guard let name = Command.Name(rawValue: cmd) else {
-            throw WireError(.unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
+            throw WireError(
+                .unknownCommand, "unknown command \"\(cmd)\"; known commands: \(Command.names.joined(separator: ", "))")
         }
         switch name {
         case .ping: return .ping
@@ -98,7 +105,9 @@ extension Request {
         case .getSchema: return .getSchema
         case .setParams:
             guard let params = args["params"], case .object = params else {
-                throw WireError(.invalidArgument, "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
+                throw WireError(
+                    .invalidArgument,
+                    "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
             }
             return .setParams(params)
         case .getFrame: return .getFrame
@@ -109,7 +118,7 @@ extension Request {
         case .scrollTo:
             var animated = false
             if let a = args["animated"], a != .null {
-                guard case let .bool(b) = a else {
+                guard case .bool(let b) = a else {
                     throw WireError(.invalidArgument, "\"animated\" must be true or false, got \(a.kindName)")
                 }
                 animated = b
@@ -123,8 +132,11 @@ extension Request {
         case .remove: return .edit(.remove(item: try position("item")))
         case .insert:
             let at = try position("at")
-            guard case let .string(title)? = args["title"] else {
-                throw WireError(.invalidArgument, "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters and at most \(Deck.maximumTitleBytes) bytes")
+            guard case .string(let title)? = args["title"] else {
+                throw WireError(
+                    .invalidArgument,
+                    "insert needs \"title\": a string of 1 to \(Deck.maximumTitleLength) characters and at most \(Deck.maximumTitleBytes) bytes"
+                )
             }
             return .edit(.insert(at: at, title: title))
         case .save, .history, .undo, .redo, .preset, .export:
@@ -147,23 +159,23 @@ extension Request: Encodable {
         try c.encode(command.name, forKey: .cmd)
         switch command {
         case .ping, .getParams, .getFrame, .getState, .snap, .close, .getSchema: break
-        case let .open(item): try c.encode(item, forKey: .item)
-        case let .setParams(p): try c.encode(p, forKey: .params)
-        case let .subscribe(e), let .unsubscribe(e): try c.encode(e, forKey: .events)
-        case let .scroll(by): try c.encode(by, forKey: .by)
-        case let .scrollTo(offset, animated):
+        case .open(let item): try c.encode(item, forKey: .item)
+        case .setParams(let p): try c.encode(p, forKey: .params)
+        case .subscribe(let e), .unsubscribe(let e): try c.encode(e, forKey: .events)
+        case .scroll(let by): try c.encode(by, forKey: .by)
+        case .scrollTo(let offset, let animated):
             try c.encode(offset, forKey: .offset)
             try c.encode(animated, forKey: .animated)
-        case let .fling(v): try c.encode(v, forKey: .velocity)
-        case let .next(n), let .prev(n): try c.encode(n, forKey: .count)
-        case let .edit(.move(from, to)):
+        case .fling(let v): try c.encode(v, forKey: .velocity)
+        case .next(let n), .prev(let n): try c.encode(n, forKey: .count)
+        case .edit(.move(let from, let to)):
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
-        case let .edit(.remove(item)): try c.encode(item, forKey: .item)
-        case let .edit(.insert(at, title)):
+        case .edit(.remove(let item)): try c.encode(item, forKey: .item)
+        case .edit(.insert(let at, let title)):
             try c.encode(at, forKey: .at)
             try c.encode(title, forKey: .title)
-        case let .tuning(tuning): try tuning.encodeArguments(to: encoder)
+        case .tuning(let tuning): try tuning.encodeArguments(to: encoder)
         }
     }
 }

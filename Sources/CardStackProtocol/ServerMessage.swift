@@ -68,13 +68,13 @@ public enum ServerMessage: Sendable, Equatable, Codable {
             try c.encode(event, forKey: .event)
         }
         switch self {
-        case let .reply(r): try r.encode(to: encoder)
-        case let .hello(h): try h.encode(to: encoder)
-        case let .frame(f): try f.encode(to: encoder)
-        case let .params(p): try p.encode(to: encoder)
-        case let .configError(e): try e.encode(to: encoder)
-        case let .state(s): try s.encode(to: encoder)
-        case let .bye(reason):
+        case .reply(let r): try r.encode(to: encoder)
+        case .hello(let h): try h.encode(to: encoder)
+        case .frame(let f): try f.encode(to: encoder)
+        case .params(let p): try p.encode(to: encoder)
+        case .configError(let e): try e.encode(to: encoder)
+        case .state(let s): try s.encode(to: encoder)
+        case .bye(let reason):
             var c = encoder.container(keyedBy: EventKey.self)
             try c.encode(reason, forKey: .reason)
         }

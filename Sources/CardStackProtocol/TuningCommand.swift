@@ -37,47 +37,54 @@ public enum TuningCommand: Sendable, Equatable {
         case .redo: return .redo
         case .preset:
             if case .bool(true)? = args["list"] { return .preset(name: nil) }
-            guard case let .string(name)? = args["name"] else {
+            guard case .string(let name)? = args["name"] else {
                 throw WireError(
                     .invalidArgument,
-                    "preset needs \"name\": a preset's name (a file name in a presets directory, without .toml), or \"list\": true to list them")
+                    "preset needs \"name\": a preset's name (a file name in a presets directory, without .toml), or \"list\": true to list them"
+                )
             }
             guard isValidPresetName(name) else {
                 throw WireError(
                     .invalidArgument,
-                    "\"name\" must be a preset name: letters, digits, _, - and ., not starting with a dot, at most \(maximumPresetName) characters")
+                    "\"name\" must be a preset name: letters, digits, _, - and ., not starting with a dot, at most \(maximumPresetName) characters"
+                )
             }
             return .preset(name: name)
         case .export:
             let allowed = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-            guard case let .string(text)? = args["format"], let format = ExportFormat(rawValue: text) else {
+            guard case .string(let text)? = args["format"], let format = ExportFormat(rawValue: text) else {
                 throw WireError(.invalidArgument, "export needs \"format\": one of \(allowed)")
             }
             var offset: Double? = nil
             if let value = args["offset"], value != .null {
                 guard let x = value.double, abs(x) <= 1e12 else {
-                    throw WireError(.invalidArgument, "\"offset\" must be a finite number within ±1e12, got \(value.kindName)")
+                    throw WireError(
+                        .invalidArgument, "\"offset\" must be a finite number within ±1e12, got \(value.kindName)")
                 }
                 offset = x
             }
             var options = ExportOptions()
             if let value = args["name"], value != .null {
-                guard case let .string(name) = value, ExportOptions.isValidName(name) else {
+                guard case .string(let name) = value, ExportOptions.isValidName(name) else {
                     throw WireError(
                         .invalidArgument,
-                        "\"name\" must start Swift type names: an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. \"Checkout\")")
+                        "\"name\" must start Swift type names: an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. \"Checkout\")"
+                    )
                 }
                 guard format == .swift else {
-                    throw WireError(.invalidArgument, "\"name\" names the types of a swift export; format \(format.rawValue) has none")
+                    throw WireError(
+                        .invalidArgument,
+                        "\"name\" names the types of a swift export; format \(format.rawValue) has none")
                 }
                 options.name = name
             }
             if let value = args["animate"], value != .null {
-                guard case let .string(text) = value, let animate = ExportAnimation(text: text) else {
+                guard case .string(let text) = value, let animate = ExportAnimation(text: text) else {
                     throw WireError(.invalidArgument, "\"animate\" must be \(ExportAnimation.help)")
                 }
                 guard format == .css || format == .tokens else {
-                    throw WireError(.invalidArgument, "\"animate\" applies to the css and tokens formats, not \(format.rawValue)")
+                    throw WireError(
+                        .invalidArgument, "\"animate\" applies to the css and tokens formats, not \(format.rawValue)")
                 }
                 options.animate = animate
             }
@@ -94,9 +101,9 @@ public enum TuningCommand: Sendable, Equatable {
         var c = encoder.container(keyedBy: Key.self)
         switch self {
         case .save, .history, .undo, .redo: break
-        case let .preset(name?): try c.encode(name, forKey: .name)
+        case .preset(let name?): try c.encode(name, forKey: .name)
         case .preset(nil): try c.encode(true, forKey: .list)
-        case let .export(format, offset, options):
+        case .export(let format, let offset, let options):
             try c.encode(format.rawValue, forKey: .format)
             try c.encodeIfPresent(offset, forKey: .offset)
             if options.name != ExportOptions.defaultName { try c.encode(options.name, forKey: .name) }

@@ -13,7 +13,8 @@ public struct CardGeometry: Sendable {
 
     /// The viewport point of the card's own point `(u, v)`, or nil behind the eye.
     public func project(_ u: Double, _ v: Double) -> Point? {
-        let x = u - card.anchor.x * card.size.width, y = v - card.anchor.y * card.size.height
+        let x = u - card.anchor.x * card.size.width
+        let y = v - card.anchor.y * card.size.height
         guard let p = card.transform.project(x: x, y: y) else { return nil }
         return Point(card.position.x + p.x, card.position.y + p.y)
     }
@@ -41,7 +42,8 @@ public struct CardGeometry: Sendable {
     }
 
     /// The same outline moved `by` points inward (the page's 1 pt inner edge).
-    public static func inset(width: Double, height: Double, radius: Double, by d: Double, segments: Int = 12) -> [Point] {
+    public static func inset(width: Double, height: Double, radius: Double, by d: Double, segments: Int = 12) -> [Point]
+    {
         roundedRect(width: width - 2 * d, height: height - 2 * d, radius: max(radius - d, 0), segments: segments)
             .map { Point($0.x + d, $0.y + d) }
     }

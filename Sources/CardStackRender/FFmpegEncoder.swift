@@ -59,7 +59,9 @@ public final class FFmpegEncoder {
             close(fds[1])
             close(log)
             if spawned == ENOENT {
-                throw RenderError("ffmpeg is not installed (it encodes GIF, APNG, MP4 and WebM): install Debian's ffmpeg package, e.g. sudo apt-get install ffmpeg")
+                throw RenderError(
+                    "ffmpeg is not installed (it encodes GIF, APNG, MP4 and WebM): install Debian's ffmpeg package, e.g. sudo apt-get install ffmpeg"
+                )
             }
             throw RenderError("cannot run ffmpeg: \(String(cString: strerror(spawned)))")
         }
@@ -80,28 +82,35 @@ public final class FFmpegEncoder {
     /// ffmpeg's command line.
     static func arguments(format: RenderFormat, width: Int, height: Int, fps: Int, path: String) -> [String] {
         var a = [
-            "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-filter_threads", "1", "-filter_complex_threads", "1",
-            "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size", "\(width)x\(height)", "-framerate", "\(fps)", "-i", "pipe:0",
+            "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-filter_threads", "1",
+            "-filter_complex_threads", "1",
+            "-f", "rawvideo", "-pix_fmt", "bgra", "-video_size", "\(width)x\(height)", "-framerate", "\(fps)", "-i",
+            "pipe:0",
             "-threads", "1", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
         ]
         switch format {
         case .gif:
             a += [
-                "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none:diff_mode=rectangle",
+                "-filter_complex",
+                "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none:diff_mode=rectangle",
                 "-loop", "0", "-f", "gif",
             ]
         case .apng:
             a += ["-c:v", "apng", "-pix_fmt", "rgb24", "-plays", "0", "-f", "apng"]
         case .mp4:
             a += [
-                "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-c:v", "libx264", "-preset", "veryfast",
-                "-tune", "animation", "-crf", "18", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-c:v", "libx264", "-preset",
+                "veryfast",
+                "-tune", "animation", "-crf", "18", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc",
+                "bt709",
                 "-color_range", "tv", "-movflags", "+faststart", "-f", "mp4",
             ]
         case .webm:
             a += [
-                "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32",
-                "-deadline", "good", "-cpu-used", "5", "-row-mt", "0", "-colorspace", "bt709", "-color_primaries", "bt709",
+                "-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-c:v", "libvpx-vp9", "-b:v", "0",
+                "-crf", "32",
+                "-deadline", "good", "-cpu-used", "5", "-row-mt", "0", "-colorspace", "bt709", "-color_primaries",
+                "bt709",
                 "-color_trc", "bt709", "-color_range", "tv", "-f", "webm",
             ]
         }

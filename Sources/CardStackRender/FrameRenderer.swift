@@ -29,7 +29,8 @@ public final class FrameRenderer {
     /// How viewport points map to pixels: `scale` pixels per point (or the largest that
     /// fits), the viewport centred on whole pixels.
     public func fit(_ viewport: (width: Double, height: Double), scale: Double?) -> ViewportFit {
-        let w = max(viewport.width, 1e-9), h = max(viewport.height, 1e-9)
+        let w = max(viewport.width, 1e-9)
+        let h = max(viewport.height, 1e-9)
         var fit = ViewportFit(viewport: (w, h), width: width, height: height)
         if let scale, w * scale <= Double(width) + 1e-9, h * scale <= Double(height) + 1e-9 { fit.scale = scale }
         fit.originX = ((Double(width) - w * fit.scale) / 2).rounded(.down)
@@ -45,7 +46,8 @@ public final class FrameRenderer {
         image.fillRect(x: 0, y: 0, width: Double(width), height: Double(height), background)
         // The stage clips its cards (overflow: hidden), and so does the picture.
         cairo_new_path(cr)
-        cairo_rectangle(cr, fit.originX, fit.originY, frame.viewport.width * fit.scale, frame.viewport.height * fit.scale)
+        cairo_rectangle(
+            cr, fit.originX, fit.originY, frame.viewport.width * fit.scale, frame.viewport.height * fit.scale)
         cairo_clip(cr)
         for card in frame.cards where card.quad != nil && card.alpha > 0 {
             drawCard(card, fit)
@@ -121,7 +123,9 @@ public final class FrameRenderer {
         }
     }
 
-    private func drawReveal(_ reveal: Reveal, title: String, viewport: (width: Double, height: Double), _ fit: ViewportFit) {
+    private func drawReveal(
+        _ reveal: Reveal, title: String, viewport: (width: Double, height: Double), _ fit: ViewportFit
+    ) {
         let cr = image.context
         let centre = fit.pixel(reveal.center)
         cairo_save(cr)
@@ -129,7 +133,9 @@ public final class FrameRenderer {
         cairo_arc(cr, centre.x, centre.y, reveal.radius * fit.scale, 0, 2 * Double.pi)
         cairo_clip(cr)
         let corner = fit.pixel(Point(0, 0))
-        image.fillRect(x: corner.x, y: corner.y, width: viewport.width * fit.scale, height: viewport.height * fit.scale, CardLook.fill(item: reveal.item))
+        image.fillRect(
+            x: corner.x, y: corner.y, width: viewport.width * fit.scale, height: viewport.height * fit.scale,
+            CardLook.fill(item: reveal.item))
         if !title.isEmpty {
             let size = CardLook.detailTitleSize(width: viewport.width, height: viewport.height)
             let middle = fit.pixel(Point(viewport.width / 2, viewport.height / 2))

@@ -38,58 +38,84 @@ extension MotionPlot {
         let t0 = times.first ?? 0
         let span = max((times.last ?? 0) - t0, 1e-9)
         canvas.text(
-            "front offset over time: \(times.count) frames in \(Self.number(span)) s", at: Point(70, 28), size: 16, Self.ink,
+            "front offset over time: \(times.count) frames in \(Self.number(span)) s", at: Point(70, 28), size: 16,
+            Self.ink,
             anchor: .start, bold: true)
         for (i, line) in legend.enumerated() {
             canvas.text(line, at: Point(70, 50 + Double(i) * 18), size: 13, Self.faint, anchor: .start, bold: false)
         }
-        let left = 70.0, right = w - 30
+        let left = 70.0
+        let right = w - 30
         func x(_ t: Double) -> Double { left + (t - t0) / span * (right - left) }
         let offsetPanel = Panel(top: 100, bottom: 350, values: offsets, includeZero: false)
         let velocityPanel = Panel(top: 385, bottom: 505, values: velocities, includeZero: true)
         let timeTicks = Self.ticks(0, span)
         for (panel, name, unit) in [(offsetPanel, "offset", "pt"), (velocityPanel, "velocity", "pt/s")] {
-            for t in timeTicks { canvas.polyline([Point(x(t0 + t), panel.top), Point(x(t0 + t), panel.bottom)], Self.grid, width: 1, dashed: false) }
-            for v in Self.ticks(panel.low, panel.high) {
-                canvas.polyline([Point(left, panel.y(v)), Point(right, panel.y(v))], Self.grid, width: 1, dashed: false)
-                canvas.text(Self.number(v), at: Point(left - 6, panel.y(v) + 4), size: 11, Self.faint, anchor: .end, bold: false)
+            for t in timeTicks {
+                canvas.polyline(
+                    [Point(x(t0 + t), panel.top), Point(x(t0 + t), panel.bottom)], Self.grid, width: 1, dashed: false)
             }
-            canvas.rect(x: left, y: panel.top, width: right - left, height: panel.bottom - panel.top, fill: nil, stroke: Self.faint)
-            canvas.text("\(name) (\(unit))", at: Point(left + 6, panel.top + 14), size: 12, Self.ink, anchor: .start, bold: true)
+            for v in Self.ticks(panel.low, panel.high) {
+                canvas.polyline(
+                    [Point(left, panel.y(v)), Point(right, panel.y(v))], Self.grid, width: 1, dashed: false)
+                canvas.text(
+                    Self.number(v), at: Point(left - 6, panel.y(v) + 4), size: 11, Self.faint, anchor: .end, bold: false
+                )
+            }
+            canvas.rect(
+                x: left, y: panel.top, width: right - left, height: panel.bottom - panel.top, fill: nil,
+                stroke: Self.faint)
+            canvas.text(
+                "\(name) (\(unit))", at: Point(left + 6, panel.top + 14), size: 12, Self.ink, anchor: .start, bold: true
+            )
         }
         for t in timeTicks {
             canvas.text(Self.number(t), at: Point(x(t0 + t), 522), size: 11, Self.faint, anchor: .middle, bold: false)
         }
-        canvas.text("time since the first frame (s); a dot per frame", at: Point((left + right) / 2, 545), size: 12, Self.ink, anchor: .middle, bold: false)
+        canvas.text(
+            "time since the first frame (s); a dot per frame", at: Point((left + right) / 2, 545), size: 12, Self.ink,
+            anchor: .middle, bold: false)
         // The annotations under the curves.
         if let final = offsets.last, motionStart != nil {
-            canvas.polyline([Point(left, offsetPanel.y(final)), Point(right, offsetPanel.y(final))], Self.faint, width: 1, dashed: true)
+            canvas.polyline(
+                [Point(left, offsetPanel.y(final)), Point(right, offsetPanel.y(final))], Self.faint, width: 1,
+                dashed: true)
         }
         if let settle {
             let sx = x(times[settle.frame])
-            canvas.polyline([Point(sx, offsetPanel.top), Point(sx, velocityPanel.bottom)], Self.markColor, width: 1, dashed: true)
+            canvas.polyline(
+                [Point(sx, offsetPanel.top), Point(sx, velocityPanel.bottom)], Self.markColor, width: 1, dashed: true)
             canvas.text(
-                "settles (±1 %) \(Self.number(settle.seconds)) s after it starts", at: Point(sx - 4, offsetPanel.bottom - 8), size: 12,
+                "settles (±1 %) \(Self.number(settle.seconds)) s after it starts",
+                at: Point(sx - 4, offsetPanel.bottom - 8), size: 12,
                 Self.markColor, anchor: .end, bold: false)
         }
         let series = zip(times, offsets).map { "[\($0),\($1)]" }.joined(separator: ",")
         canvas.begin([("id", "offset"), ("data-points", "[\(series)]")])
-        canvas.polyline(zip(times, offsets).map { Point(x($0), offsetPanel.y($1)) }, Self.offsetColor, width: 2, dashed: false)
+        canvas.polyline(
+            zip(times, offsets).map { Point(x($0), offsetPanel.y($1)) }, Self.offsetColor, width: 2, dashed: false)
         for (t, o) in zip(times, offsets) {
-            canvas.dot(Point(x(t), offsetPanel.y(o)), radius: 2.5, Self.offsetColor, attributes: [("data-t", "\(t)"), ("data-offset", "\(o)")])
+            canvas.dot(
+                Point(x(t), offsetPanel.y(o)), radius: 2.5, Self.offsetColor,
+                attributes: [("data-t", "\(t)"), ("data-offset", "\(o)")])
         }
         canvas.end()
         let velocityPoints = zip(times, velocities).map { "[\($0),\($1)]" }.joined(separator: ",")
         canvas.begin([("id", "velocity"), ("data-points", "[\(velocityPoints)]")])
-        canvas.polyline(zip(times, velocities).map { Point(x($0), velocityPanel.y($1)) }, Self.velocityColor, width: 1.5, dashed: false)
-        for (t, v) in zip(times, velocities) { canvas.dot(Point(x(t), velocityPanel.y(v)), radius: 1.8, Self.velocityColor, attributes: []) }
+        canvas.polyline(
+            zip(times, velocities).map { Point(x($0), velocityPanel.y($1)) }, Self.velocityColor, width: 1.5,
+            dashed: false)
+        for (t, v) in zip(times, velocities) {
+            canvas.dot(Point(x(t), velocityPanel.y(v)), radius: 1.8, Self.velocityColor, attributes: [])
+        }
         canvas.end()
         if let overshoot {
             let p = Point(x(times[overshoot.frame]), offsetPanel.y(offsets[overshoot.frame]))
             canvas.dot(p, radius: 5, Self.markColor, attributes: [("class", "overshoot")])
             canvas.text(
                 "overshoot \(Self.number(overshoot.points)) pt (\(Self.number(overshoot.percent)) %)",
-                at: Point(p.x + 8, p.y + (p.y < offsetPanel.top + 30 ? 16 : -8)), size: 12, Self.markColor, anchor: .start, bold: false)
+                at: Point(p.x + 8, p.y + (p.y < offsetPanel.top + 30 ? 16 : -8)), size: 12, Self.markColor,
+                anchor: .start, bold: false)
         }
     }
 
@@ -101,7 +127,8 @@ extension MotionPlot {
         let high: Double
 
         init(top: Double, bottom: Double, values: [Double], includeZero: Bool) {
-            var lo = values.min() ?? 0, hi = values.max() ?? 1
+            var lo = values.min() ?? 0
+            var hi = values.max() ?? 1
             if includeZero {
                 lo = min(lo, 0)
                 hi = max(hi, 0)

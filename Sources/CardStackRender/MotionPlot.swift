@@ -53,7 +53,8 @@ public struct MotionPlot: Sendable {
     static func velocities(times: [Double], offsets: [Double]) -> [Double] {
         guard offsets.count > 1 else { return offsets.map { _ in 0 } }
         return offsets.indices.map { i in
-            let a = max(i - 1, 0), b = min(i + 1, offsets.count - 1)
+            let a = max(i - 1, 0)
+            let b = min(i + 1, offsets.count - 1)
             let dt = times[b] - times[a]
             return dt > 0 ? (offsets[b] - offsets[a]) / dt : 0
         }
@@ -73,7 +74,9 @@ public struct MotionPlot: Sendable {
                     + "(stiffness \(number(w * w)), damping \(number(2 * spring.dampingRatio * w)), mass 1)")
         } else if let points = a.curve.controlPoints {
             let name = a.curve.name.map { "\($0) = " } ?? ""
-            lines.append("curve: \(name)cubic-bezier(\(points.map(number).joined(separator: ", "))), duration \(number(a.duration)) s")
+            lines.append(
+                "curve: \(name)cubic-bezier(\(points.map(number).joined(separator: ", "))), duration \(number(a.duration)) s"
+            )
         } else {
             lines.append("curve: decelerate (deceleration \(number(a.deceleration))), duration \(number(a.duration)) s")
         }

@@ -45,21 +45,25 @@ struct SVGCanvas: PlotCanvas {
 
     mutating func polyline(_ points: [Point], _ color: RGB, width: Double, dashed: Bool) {
         let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-        body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(CardLook.hex(color))\" stroke-width=\"\(n(width))\""
+        body +=
+            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(CardLook.hex(color))\" stroke-width=\"\(n(width))\""
             + (dashed ? " stroke-dasharray=\"4 3\"" : "") + "/>\n"
     }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: RGB?, stroke: RGB?) {
-        body += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill.map(CardLook.hex) ?? "none")\""
+        body +=
+            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill.map(CardLook.hex) ?? "none")\""
             + (stroke.map { " stroke=\"\(CardLook.hex($0))\"" } ?? "") + "/>\n"
     }
 
     mutating func dot(_ p: Point, radius: Double, _ color: RGB, attributes: [(String, String)]) {
-        body += "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\" fill=\"\(CardLook.hex(color))\"\(attributeText(attributes))/>\n"
+        body +=
+            "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\" fill=\"\(CardLook.hex(color))\"\(attributeText(attributes))/>\n"
     }
 
     mutating func text(_ s: String, at p: Point, size: Double, _ color: RGB, anchor: TextAnchor, bold: Bool) {
-        body += "<text x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(CardLook.hex(color))\" text-anchor=\"\(anchor.rawValue)\""
+        body +=
+            "<text x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(CardLook.hex(color))\" text-anchor=\"\(anchor.rawValue)\""
             + (bold ? " font-weight=\"bold\"" : "") + ">\(SVGSnapshot.escape(s))</text>\n"
     }
 
@@ -116,7 +120,8 @@ struct CairoCanvas: PlotCanvas {
 
     mutating func text(_ s: String, at p: Point, size: Double, _ color: RGB, anchor: TextAnchor, bold: Bool) {
         let cr = image.context
-        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, s, &extents)

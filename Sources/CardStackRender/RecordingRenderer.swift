@@ -20,7 +20,9 @@ public enum RecordingRenderer {
     /// Renders `recording` into `path`. The file appears whole or not at all: ffmpeg writes a
     /// hidden file beside it, renamed over `path` at the end.
     @discardableResult
-    public static func render(_ recording: Recording, options: RenderOptions, to path: String) throws(RenderError) -> Summary {
+    public static func render(_ recording: Recording, options: RenderOptions, to path: String) throws(RenderError)
+        -> Summary
+    {
         try options.validate()
         let recorded = RecordedFrames(recording)
         // The recording's rate: the daemon's `animation.fps` when the params were recorded.
@@ -48,7 +50,9 @@ public enum RecordingRenderer {
             throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         done = true
-        return Summary(frames: timeline.count, fps: fps, width: width, height: height, bytes: Int(info.st_size), duration: timeline.duration)
+        return Summary(
+            frames: timeline.count, fps: fps, width: width, height: height, bytes: Int(info.st_size),
+            duration: timeline.duration)
     }
 
     /// Renders the recording in `bytes` (JSON lines) and returns the file's bytes: what the
@@ -89,7 +93,8 @@ public enum RecordingRenderer {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             unlink(temporary)
-            throw RenderError("cannot write \(path): it is a directory (give a file name, e.g. \(path)/stack.\(format.rawValue))")
+            throw RenderError(
+                "cannot write \(path): it is a directory (give a file name, e.g. \(path)/stack.\(format.rawValue))")
         }
         return temporary
     }

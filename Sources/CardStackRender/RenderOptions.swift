@@ -20,7 +20,8 @@ public enum RenderFormat: String, Sendable, CaseIterable {
         let ext = name.contains(".") ? String(name.split(separator: ".").last!).lowercased() : ""
         guard let format = RenderFormat(rawValue: ext) else {
             let what = ext.isEmpty ? "\(path) has no extension" : "unknown extension .\(ext) in \(path)"
-            throw RenderError("\(what): the output's name says its format, one of .gif, .png (animated PNG), .mp4, .webm")
+            throw RenderError(
+                "\(what): the output's name says its format, one of .gif, .png (animated PNG), .mp4, .webm")
         }
         self = format
     }
@@ -79,14 +80,19 @@ public struct RenderOptions: Sendable {
             if format == .gif, !RenderFormat.gifRates.contains(fps) {
                 let rates = RenderFormat.gifRates.map(String.init).joined(separator: ", ")
                 throw RenderError(
-                    "--fps \(fps) cannot be written as a GIF, whose frame delays are whole hundredths of a second: use one of \(rates) (default 50)")
+                    "--fps \(fps) cannot be written as a GIF, whose frame delays are whole hundredths of a second: use one of \(rates) (default 50)"
+                )
             }
             guard (1...240).contains(fps) else { throw RenderError("--fps must be 1...240, got \(fps)") }
         }
-        if let from, !(from >= 0 && from.isFinite) { throw RenderError("--from must be 0 or more seconds, got \(from)") }
+        if let from, !(from >= 0 && from.isFinite) {
+            throw RenderError("--from must be 0 or more seconds, got \(from)")
+        }
         if let to, !(to >= 0 && to.isFinite) { throw RenderError("--to must be 0 or more seconds, got \(to)") }
         if let from, let to, to < from { throw RenderError("--to (\(to) s) comes before --from (\(from) s)") }
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw RenderError("--scale must be in (0, 8], got \(scale)") }
+        guard scale.isFinite, scale > 0, scale <= 8 else {
+            throw RenderError("--scale must be in (0, 8], got \(scale)")
+        }
         if let size, !(1...8192).contains(size.width) || !(1...8192).contains(size.height) {
             throw RenderError("--size must be WxH with each side 1...8192, got \(size.width)x\(size.height)")
         }

@@ -29,11 +29,15 @@ public struct RenderTimeline: Sendable, Equatable {
         let a = first + (from ?? 0)
         let b = min(first + (to ?? span), last)
         guard a <= last else {
-            throw RenderError("--from \(from ?? 0) s is after the recording's last frame (\(RenderTimeline.seconds(span)) s after its first)")
+            throw RenderError(
+                "--from \(from ?? 0) s is after the recording's last frame (\(RenderTimeline.seconds(span)) s after its first)"
+            )
         }
         let count = Int(((max(b, a) - a) * Double(fps)).rounded()) + 1
         guard count <= Self.maximumFrames else {
-            throw RenderError("\(count) frames is more than \(Self.maximumFrames): render a part with --from and --to, or a lower --fps")
+            throw RenderError(
+                "\(count) frames is more than \(Self.maximumFrames): render a part with --from and --to, or a lower --fps"
+            )
         }
         var picks: [Int] = []
         picks.reserveCapacity(count)
@@ -85,10 +89,10 @@ public struct RecordedFrames: Sendable {
         var after: Parameters?
         for entry in recording.entries {
             switch entry.message {
-            case let .frame(event):
+            case .frame(let event):
                 times.append(entry.time)
                 frames.append(event.frame)
-            case let .params(info):
+            case .params(let info):
                 if frames.isEmpty { before = info.params } else if after == nil { after = info.params }
             default: break
             }

@@ -68,7 +68,10 @@ final class Acceptor: Sendable {
         defer { finished.signal() }
         let inFlight = InFlight()
         let settled: @Sendable () -> Void = { inFlight.count.subtract(1, ordering: .relaxed) }
-        var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         var pause: Int32 = -1
         var starved = false
         while true {
@@ -103,13 +106,16 @@ final class Acceptor: Sendable {
                 case EINTR, ECONNABORTED: continue
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                     if !starved {
-                        logger.error("cannot accept a client: \(String(cString: strerror(code))); trying again every 100 ms")
+                        logger.error(
+                            "cannot accept a client: \(String(cString: strerror(code))); trying again every 100 ms")
                         starved = true
                     }
                     pause = 100
                 case EAGAIN, EWOULDBLOCK: break
                 default:
-                    logger.critical("accept on the listening socket failed: \(String(cString: strerror(code))); no longer accepting clients")
+                    logger.critical(
+                        "accept on the listening socket failed: \(String(cString: strerror(code))); no longer accepting clients"
+                    )
                     return
                 }
                 break

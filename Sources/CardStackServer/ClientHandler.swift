@@ -41,7 +41,7 @@ struct LineReader {
                 overflowed = true
                 input.clear()
                 return nil
-            case let .line(content, next):
+            case .line(let content, let next):
                 let line = input.getSlice(at: content.lowerBound, length: content.count) ?? ByteBuffer()
                 input.moveReaderIndex(to: next)
                 // Blank lines are ignored, as a shell user would expect.

@@ -16,7 +16,8 @@ extension Daemon {
             return "systemd's LISTEN_FDS names fd \(fd), which is not open: the daemon was started without the socket"
         }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
-            return "systemd's LISTEN_FDS names fd \(fd), which is \(ParamsFile.notARegularFile(info.st_mode) ?? "a regular file"), not a socket; check the unit's .socket file (ListenStream=)"
+            return
+                "systemd's LISTEN_FDS names fd \(fd), which is \(ParamsFile.notARegularFile(info.st_mode) ?? "a regular file"), not a socket; check the unit's .socket file (ListenStream=)"
         }
         func option(_ name: CInt) -> CInt? {
             var value: CInt = 0
@@ -24,13 +25,16 @@ extension Daemon {
             return getsockopt(fd, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
         }
         guard option(SO_DOMAIN) == AF_UNIX else {
-            return "systemd's LISTEN_FDS names fd \(fd), which is not a Unix socket: cardstackd listens only on a path (ListenStream=/run/…/cardstackd.sock)"
+            return
+                "systemd's LISTEN_FDS names fd \(fd), which is not a Unix socket: cardstackd listens only on a path (ListenStream=/run/…/cardstackd.sock)"
         }
         guard option(SO_TYPE) == CInt(SOCK_STREAM.rawValue) else {
-            return "systemd's LISTEN_FDS names fd \(fd), which is not a stream socket: use ListenStream= (not ListenDatagram= or ListenSequentialPacket=)"
+            return
+                "systemd's LISTEN_FDS names fd \(fd), which is not a stream socket: use ListenStream= (not ListenDatagram= or ListenSequentialPacket=)"
         }
         guard option(SO_ACCEPTCONN) == 1 else {
-            return "systemd's LISTEN_FDS names fd \(fd), a socket that is not listening (Accept=no and ListenStream= give a listening one)"
+            return
+                "systemd's LISTEN_FDS names fd \(fd), a socket that is not listening (Accept=no and ListenStream= give a listening one)"
         }
         return nil
     }

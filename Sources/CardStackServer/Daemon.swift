@@ -67,10 +67,12 @@ public enum Daemon {
         let (initial, _) = reloader.reload(force: true)
         switch initial {
         case .removed:
-            throw DaemonError(description: "no parameter file at \(path); create one (cp Config/cardstack.toml \(path)) or pass --config FILE")
-        case let .failed(error):
+            throw DaemonError(
+                description:
+                    "no parameter file at \(path); create one (cp Config/cardstack.toml \(path)) or pass --config FILE")
+        case .failed(let error):
             logger.error("\(error.description); starting on the defaults until the file is fixed")
-        case let .loaded(_, resolved):
+        case .loaded(_, let resolved):
             for warning in resolved.warnings { logger.warning("\(path): \(warning)") }
         case .unchanged:
             break

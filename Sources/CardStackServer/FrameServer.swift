@@ -27,17 +27,18 @@ struct FrameServer: Service {
         let watermark = configuration.frameWatermark
         var created: (path: String, identity: (dev: UInt, ino: UInt)?)? = nil
         let listener: CInt
-        let where_: String
+        let listening: String
         if let fd = inheritedSocket {
             listener = fd
-            where_ = UnixSocketFile.boundPath(fd).map { "\($0), the socket systemd passed (fd \(fd))" }
+            listening =
+                UnixSocketFile.boundPath(fd).map { "\($0), the socket systemd passed (fd \(fd))" }
                 ?? "the socket systemd passed (fd \(fd))"
         } else {
             let path = configuration.socketPath
             try UnixSocketFile.prepare(path)
             listener = try UnixSocketFile.listen(path, mode: configuration.socketMode, backlog: 256)
             created = (path, UnixSocketFile.identity(path))
-            where_ = path
+            listening = path
         }
         let logger = self.logger
         let acceptor = try Acceptor(listener: listener, logger: logger) { fd, settled in
@@ -56,8 +57,8 @@ struct FrameServer: Service {
                 .always { _ in settled() }
                 .whenFailure { logger.error("could not set up a client connection: \($0)") }
         }
-        logger.info("listening on \(where_)")
-        onReady(where_)
+        logger.info("listening on \(listening)")
+        onReady(listening)
 
         // Wait for SIGTERM/SIGINT (or the group ending), then shut down in order.
         try? await gracefulShutdown()

@@ -40,8 +40,14 @@ extension Hub: ClientEvents {
     private func lineTooLong(from id: ClientID) {
         let limit = configuration.maximumLineBytes
         links[id]?.logger.warning("client \(id) sent a line over \(limit) bytes; disconnecting it")
-        send(.reply(Reply(id: nil, error: WireError(
-            .lineTooLong, "request lines may be at most \(limit) bytes; this one was longer, so the connection is closed"))),
+        send(
+            .reply(
+                Reply(
+                    id: nil,
+                    error: WireError(
+                        .lineTooLong,
+                        "request lines may be at most \(limit) bytes; this one was longer, so the connection is closed")
+                )),
             to: id)
         disconnect(id, reason: "line_too_long: a request line was over \(limit) bytes")
     }
@@ -54,10 +60,10 @@ extension Hub: ClientEvents {
     func handle(_ line: ByteBuffer, from id: ClientID) {
         let request: Request
         switch Request.parse(line.readableBytesView) {
-        case let .failure(failure):
+        case .failure(let failure):
             send(.reply(Reply(id: failure.id, error: failure.error)), to: id)
             return
-        case let .success(parsed):
+        case .success(let parsed):
             request = parsed
         }
         let (reply, effects) = session.apply(request.command, from: id, request: request.id, at: clock)
@@ -68,15 +74,19 @@ extension Hub: ClientEvents {
     /// Sends the reply to a request: typed, or an `internal` error when it cannot be encoded.
     func answer(_ requester: Requester, with reply: Result<CommandResult, WireError>) {
         switch reply {
-        case let .success(result):
+        case .success(let result):
             if let bytes = encode(Reply(id: requester.request, result: result)) {
                 send(bytes, to: requester.client)
             } else {
-                send(.reply(Reply(id: requester.request, error: WireError(
-                    .internal, "the daemon could not encode its reply (a bug: please report it)"))),
+                send(
+                    .reply(
+                        Reply(
+                            id: requester.request,
+                            error: WireError(
+                                .internal, "the daemon could not encode its reply (a bug: please report it)"))),
                     to: requester.client)
             }
-        case let .failure(error):
+        case .failure(let error):
             send(.reply(Reply(id: requester.request, error: error)), to: requester.client)
         }
     }

@@ -10,7 +10,7 @@ extension Hub {
     func carry(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case let .publishFrame(event, nextComing):
+            case .publishFrame(let event, let nextComing):
                 publishFrame(event, nextComing: nextComing)
             case .layOut:
                 carry(session.layOut(at: clock))
@@ -18,31 +18,31 @@ extension Hub {
                 broadcast(.state(session.state(at: clock)), to: .state)
             case .publishParams:
                 broadcast(.params(session.paramsInfo), to: .params)
-            case let .publishConfigError(error):
+            case .publishConfigError(let error):
                 broadcast(.configError(error), to: .configError)
-            case let .scheduleTick(due):
+            case .scheduleTick(let due):
                 schedule(due)
             case .cancelTick:
                 ticker?.cancel()
                 ticker = nil
                 releaseParkedFrames()
-            case let .sendFrame(id):
+            case .sendFrame(let id):
                 if let bytes = frameEventBytes, offerFrame(bytes, to: id) { framesSent += 1 }
-            case let .save(plan, requester):
+            case .save(let plan, let requester):
                 let (reply, caused) = session.finishSave(plan, outcome: write(plan), for: requester, at: clock)
                 answer(requester, with: reply)
                 carry(caused)
-            case let .readPreset(name, requester):
+            case .readPreset(let name, let requester):
                 let (reply, caused) = session.finishPreset(readPreset(name), for: requester, at: clock)
                 answer(requester, with: reply)
                 carry(caused)
-            case let .export(format, offset, options, requester):
+            case .export(let format, let offset, let options, let requester):
                 answer(requester, with: exportText(format, at: offset, options: options))
-            case let .close(id, reason):
+            case .close(let id, let reason):
                 _ = disconnect(id, reason: reason)
             case .statusChanged:
                 onStatusChange?(self)
-            case let .log(level, message):
+            case .log(let level, let message):
                 switch level {
                 case .debug: logger.debug("\(message)")
                 case .info: logger.info("\(message)")

@@ -95,14 +95,14 @@ extension Hub {
         switch action {
         case .none, .gathered, .parked, .sendFrameNow:
             break
-        case let .sendNow(bytes):
+        case .sendNow(let bytes):
             let sent = bytes.withUnsafeReadableBytes { Self.sendDirectly($0, to: link.descriptor) }
             perform(link.outbox.sent(sent, of: bytes), on: link)
-        case let .handToNIO(bytes):
+        case .handToNIO(let bytes):
             let written = eventLoop.makePromise(of: Void.self)
             written.futureResult.assumeIsolated().whenComplete { _ in link.outbox.written() }
             link.channel.writeAndFlush(bytes, promise: written)
-        case let .disconnect(reason):
+        case .disconnect(let reason):
             disconnect(link, reason: reason)
         }
     }

@@ -12,14 +12,17 @@ import NIOCore
 /// ``Effect/export(_:at:options:for:)``.
 extension Hub {
     /// The text of the values in force as `format`, posed at `offset`.
-    func exportText(_ format: ExportFormat, at offset: Double, options: ExportOptions) -> Result<CommandResult, WireError> {
+    func exportText(_ format: ExportFormat, at offset: Double, options: ExportOptions) -> Result<
+        CommandResult, WireError
+    > {
         let origin = ExportOrigin(
             version: session.version, revision: session.revision, path: session.path, source: session.source)
         do {
             let text = try Export.text(format, session.parameters, offset: offset, origin: origin, options: options)
             return .success(.exported(ExportResult(format: format, text: text)))
         } catch {
-            return .failure(WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)"))
+            return .failure(
+                WireError(.internal, "export: the daemon could not write the \(format.rawValue) text: \(error)"))
         }
     }
 
@@ -50,15 +53,17 @@ extension Hub {
     func readPreset(_ name: String?) -> Result<PresetOutcome, WireError> {
         guard let name else {
             let list = PresetList(
-                presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) }, directories: presets.directories)
+                presets: presets.list().map { PresetInfo(name: $0.name, path: $0.path) },
+                directories: presets.directories)
             return .success(.list(list))
         }
         guard let file = presets.path(of: name) else {
             let known = presets.list().map(\.name)
-            return .failure(WireError(
-                .invalidArgument,
-                "no preset \"\(name)\" in \(presets.directories.joined(separator: ", ")); "
-                    + (known.isEmpty ? "there are none" : "known presets: \(known.joined(separator: ", "))")))
+            return .failure(
+                WireError(
+                    .invalidArgument,
+                    "no preset \"\(name)\" in \(presets.directories.joined(separator: ", ")); "
+                        + (known.isEmpty ? "there are none" : "known presets: \(known.joined(separator: ", "))")))
         }
         do {
             let (tree, resolved) = try ParamsDocument.load(try ParamsFile.read(file))
@@ -92,12 +97,17 @@ extension Hub {
         do {
             let now = try SavedFile.recover(late, from: file)
             if now == file.path {
-                logger.warning("an edit reached \(file.path) after save replaced it (a program wrote to the file it held open): it is put back in place as the newest edit")
+                logger.warning(
+                    "an edit reached \(file.path) after save replaced it (a program wrote to the file it held open): it is put back in place as the newest edit"
+                )
             } else {
-                logger.error("an edit reached \(file.path) after save replaced it, and the file has changed again since: that edit is kept in \(now)")
+                logger.error(
+                    "an edit reached \(file.path) after save replaced it, and the file has changed again since: that edit is kept in \(now)"
+                )
             }
         } catch {
-            logger.error("an edit reached \(file.path) after save replaced it, and it could not be kept: \(error.description)")
+            logger.error(
+                "an edit reached \(file.path) after save replaced it, and it could not be kept: \(error.description)")
         }
     }
 }

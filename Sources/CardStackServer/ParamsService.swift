@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -83,11 +84,11 @@ struct ParamsService: Service {
                 return
             }
             switch state.value.reloader.read(force: forced) {
-            case let .done(update, empty):
+            case .done(let update, let empty):
                 decide(update, empty: empty, forced: forced)
-            case let .parse(bytes) where bytes.count <= Self.loopParseLimit:
+            case .parse(let bytes) where bytes.count <= Self.loopParseLimit:
                 take(ParamsReloader.parse(bytes, path: state.value.reloader.path), of: bytes, forced: forced)
-            case let .parse(bytes):
+            case .parse(let bytes):
                 state.value.parsing = true
                 // This read is newer than any report waiting to settle (a read that found the
                 // file gone mid-save): that report must not be delivered while this parses.
@@ -117,11 +118,12 @@ struct ParamsService: Service {
         /// Passes `update` on at once, or after ``settle`` if it may be a save half done.
         private func decide(_ update: ParamsUpdate, empty: Bool, forced: Bool) {
             let bytes = state.value.reloader.loadedBytes
-            let doubtful: Bool = switch update {
-            case .failed, .removed: true
-            case .loaded: empty
-            case .unchanged: false
-            }
+            let doubtful: Bool =
+                switch update {
+                case .failed, .removed: true
+                case .loaded: empty
+                case .unchanged: false
+                }
             if case .unchanged = update {
                 // The same bytes again: a report of them waiting to settle stands (it is
                 // confirmed); one saying the file could not be read or was gone does not.
@@ -129,11 +131,12 @@ struct ParamsService: Service {
                 deliver(update, forced, bytes)
                 return
             }
-            let fromContent: Bool = switch update {
-            case let .failed(error): error.kind != .unreadable && error.kind != .missing
-            case .loaded: true
-            default: false
-            }
+            let fromContent: Bool =
+                switch update {
+                case .failed(let error): error.kind != .unreadable && error.kind != .missing
+                case .loaded: true
+                default: false
+                }
             state.value.generation += 1
             state.value.fromContent = doubtful && fromContent
             let mine = state.value.generation
@@ -178,20 +181,23 @@ struct ParamsService: Service {
         var waited = hangupSignals
         sigaddset(&waited, StoppableThread.wakeSignal)
         let signals = waited
-        return StoppableThread(name: "cstack-sighup", prepare: {
-            var blocked = signals
-            pthread_sigmask(SIG_BLOCK, &blocked, nil)
-        }) { thread in
-            var waited = signals
-            var signal: Int32 = 0
-            while true {
-                guard sigwait(&waited, &signal) == 0 else { continue }
-                if signal != StoppableThread.wakeSignal {
-                    received()
-                } else if thread.isStopping {
-                    return
+        return StoppableThread(
+            name: "cstack-sighup",
+            prepare: {
+                var blocked = signals
+                pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            },
+            body: { thread in
+                var waited = signals
+                var signal: Int32 = 0
+                while true {
+                    guard sigwait(&waited, &signal) == 0 else { continue }
+                    if signal != StoppableThread.wakeSignal {
+                        received()
+                    } else if thread.isStopping {
+                        return
+                    }
                 }
-            }
-        }
+            })
     }
 }

@@ -15,22 +15,30 @@ public struct SocketSetupError: Error, CustomStringConvertible {
 enum UnixSocketFile {
     /// Makes sure `path` can be bound: creates its directory (mode 0700) if missing, removes a
     /// stale socket left by a crashed daemon, and refuses when a live daemon answers there.
-    static func prepare(_ path: String) throws -> Void {
+    static func prepare(_ path: String) throws {
         guard path.utf8.count < 108 else {
-            throw SocketSetupError(description: "the socket path \(path) is \(path.utf8.count) bytes; Unix sockets allow at most 107: choose a shorter --socket")
+            throw SocketSetupError(
+                description:
+                    "the socket path \(path) is \(path.utf8.count) bytes; Unix sockets allow at most 107: choose a shorter --socket"
+            )
         }
         try makeDirectory(parent(of: path))
         if let problem = SocketDirectory.problem(forSocket: path) { throw SocketSetupError(description: problem) }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {
-            throw SocketSetupError(description: "\(path) exists and is not a socket: remove it or choose another --socket")
+            throw SocketSetupError(
+                description: "\(path) exists and is not a socket: remove it or choose another --socket")
         }
         if isLive(path) {
-            throw SocketSetupError(description: "another cardstackd is already listening on \(path); stop it first, or give this one another --socket")
+            throw SocketSetupError(
+                description:
+                    "another cardstackd is already listening on \(path); stop it first, or give this one another --socket"
+            )
         }
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw SocketSetupError(description: "cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+            throw SocketSetupError(
+                description: "cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -38,7 +46,9 @@ enum UnixSocketFile {
     /// umask so the file never exists with a wider one.
     static func listen(_ path: String, mode: UInt32, backlog: Int32) throws -> CInt {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SocketSetupError(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw SocketSetupError(description: "cannot create a socket: \(String(cString: strerror(errno)))")
+        }
         let old = umask(mode_t(0o777 & ~mode))
         let bound = withAddress(path) { bind(fd, $0, $1) } == 0
         let code = errno
@@ -77,7 +87,8 @@ enum UnixSocketFile {
         let up = parent(of: path)
         if up != path { try makeDirectory(up) }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw SocketSetupError(description: "cannot create the socket directory \(path): \(String(cString: strerror(errno)))")
+            throw SocketSetupError(
+                description: "cannot create the socket directory \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -25,14 +25,16 @@ extension Session {
     }
 
     /// The result of `command`, or nil when an effect's file work answers it.
-    private mutating func execute(_ command: Command, from requester: Requester, at now: Double) throws(WireError) -> CommandResult? {
+    private mutating func execute(_ command: Command, from requester: Requester, at now: Double) throws(WireError)
+        -> CommandResult?
+    {
         let client = requester.client
         switch command {
         case .ping:
             return .empty
         case .getParams:
             return .params(paramsInfo)
-        case let .setParams(json):
+        case .setParams(let json):
             let update = ParamNode(json: json)
             let merged = overrides.merging(update)
             let tree = inForceTree.merging(update)
@@ -54,14 +56,14 @@ extension Session {
             return .frame(frame)
         case .getState:
             return .state(state(at: now))
-        case let .subscribe(kinds):
+        case .subscribe(let kinds):
             let subscribed = subscribe(client, to: subscriptions(of: client).union(kinds))
             if kinds.contains(.frame) { emit(.sendFrame(to: client)) }
             return .events(EventKind.allCases.filter(subscribed.contains))
-        case let .unsubscribe(kinds):
+        case .unsubscribe(let kinds):
             let subscribed = subscribe(client, to: subscriptions(of: client).subtracting(kinds))
             return .events(EventKind.allCases.filter(subscribed.contains))
-        case let .scroll(by):
+        case .scroll(let by):
             let wasAnimating = stopAnimation()
             // A drag's speed, from the previous scroll step when it was recent.
             let velocity = lastScroll.map { now - $0.time < 0.25 && now > $0.time ? by / (now - $0.time) : 0 } ?? 0
@@ -71,7 +73,7 @@ extension Session {
             if wasAnimating { emit(.publishState) }
             keepTicking(at: now)
             return .offset(offset)
-        case let .scrollTo(target, animated):
+        case .scrollTo(let target, let animated):
             if animated {
                 let end = nearestEquivalent(of: target)
                 animate(stepMotion(to: end, at: now), at: now)
@@ -83,7 +85,7 @@ extension Session {
             if wasAnimating { emit(.publishState) }
             keepTicking(at: now)
             return .offset(offset)
-        case let .fling(velocity):
+        case .fling(let velocity):
             let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
             animate(flingMotion(to: end, velocity: velocity), at: now)
             return .target(Layout.normalize(end, deckParameters))
@@ -91,16 +93,16 @@ extension Session {
             let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
-        case let .next(count), let .prev(count):
+        case .next(let count), .prev(let count):
             let steps = if case .next = command { count } else { -count }
             let end = Layout.stepTarget(from: animation?.motion.to ?? offset, steps: steps, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
-        case let .edit(edit):
+        case .edit(let edit):
             return try applyEdit(edit, at: now)
-        case let .tuning(tuning):
+        case .tuning(let tuning):
             return try executeTuning(tuning, from: requester, at: now)
-        case let .open(item):
+        case .open(let item):
             return try openReveal(item: item, at: now)
         case .close:
             closeReveal(at: now)
@@ -135,6 +137,7 @@ extension Session {
     /// Sets the offset and lets the scroll memory (CoverFlow2, the iOS 7 switcher) see it.
     mutating func move(to newOffset: Double, at time: Double, velocity: Double) {
         offset = newOffset
-        memory.observe(offset: offset, at: time, velocity: velocity, animating: animation != nil, parameters: deckParameters)
+        memory.observe(
+            offset: offset, at: time, velocity: velocity, animating: animation != nil, parameters: deckParameters)
     }
 }

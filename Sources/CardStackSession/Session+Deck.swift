@@ -19,13 +19,14 @@ extension Session {
         }
         stopAnimation()
         let old = deckParameters
-        let spacing = old.layout.spacing, wrap = old.layout.wrap
+        let spacing = old.layout.spacing
+        let wrap = old.layout.wrap
         let oldFront = Layout.restingItem(offset, old)
         // Where the offset sits relative to the front card's snap point, kept across the edit.
         let fraction = offset - (offset / spacing).rounded() * spacing
         let newFront = edit.newFront(oldFront, newCount: newDeck.count, wrap: wrap)
         var leaving: CardPlacement?
-        if case let .remove(item) = edit {
+        if case .remove(let item) = edit {
             leaving = frame.cards.last { $0.item == item }
         }
         deck = newDeck

@@ -11,7 +11,7 @@ extension Session {
     private mutating func loading(_ update: ParamsUpdate, bytes: [UInt8]?, at now: Double) {
         let file = path ?? "parameters"
         switch update {
-        case let .loaded(tree, resolved):
+        case .loaded(let tree, let resolved):
             inForceTree = tree
             if let bytes { loadedBytes = bytes }
             for warning in resolved.warnings { emit(.log(.warning, "\(file): \(warning)")) }
@@ -22,13 +22,16 @@ extension Session {
             configError = nil
             install(resolved.parameters, source: .file, at: now)
             emit(.log(.info, "loaded \(file): revision \(revision)\(hadError ? " (the earlier error is fixed)" : "")"))
-        case let .failed(error):
+        case .failed(let error):
             configError = error.configError
             emit(.log(.error, "\(error.description); keeping revision \(revision)"))
             emit(.publishConfigError(error.configError))
             emit(.statusChanged)
         case .removed:
-            emit(.log(.warning, "\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back"))
+            emit(
+                .log(
+                    .warning,
+                    "\(path ?? "the parameter file") was removed; keeping revision \(revision) until it comes back"))
             let gone = ConfigError.fileRemoved(path)
             if configError != gone { configErrorBeforeRemoval = configError }
             configError = gone
@@ -72,7 +75,8 @@ extension Session {
         revision += 1
         // `undo` and `redo` move along the history themselves.
         if source != .undo {
-            history.record(revision: revision, source: source, time: wallClock(at: now), tree: inForceTree, parameters: new)
+            history.record(
+                revision: revision, source: source, time: wallClock(at: now), tree: inForceTree, parameters: new)
         }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
         memory.slowdown = new.animation.slowdown

@@ -8,13 +8,17 @@ extension Session {
     /// - Throws: `invalid_argument` when the item is not in the deck or not drawn.
     mutating func openReveal(item: Int, at now: Double) throws(WireError) -> CommandResult {
         guard (0..<deck.count).contains(item) else {
-            throw WireError(.invalidArgument, "open: \"item\" is \(item), but the deck has \(deck.count) card\(deck.count == 1 ? "" : "s"): allowed is 0...\(deck.count - 1)")
+            throw WireError(
+                .invalidArgument,
+                "open: \"item\" is \(item), but the deck has \(deck.count) card\(deck.count == 1 ? "" : "s"): allowed is 0...\(deck.count - 1)"
+            )
         }
         guard let center = Reveal.center(of: item, in: frame) else {
             let drawn = Set(frame.cards.filter { $0.quad != nil }.map(\.item)).sorted()
             throw WireError(
                 .invalidArgument,
-                "open: item \(item) is not on screen; open a card that is drawn (now: \(drawn.map(String.init).joined(separator: ", ")); the front card is \(frame.front))")
+                "open: item \(item) is not on screen; open a card that is drawn (now: \(drawn.map(String.init).joined(separator: ", ")); the front card is \(frame.front))"
+            )
         }
         var running = reveal ?? SessionReveal(item: item, center: center, scale: 1, progress: 0, start: now)
         running.item = item
@@ -33,7 +37,8 @@ extension Session {
         var running = running
         let wasBusy = isAnimating
         let settings = parameters.animation
-        running.scale = Reveal.coveringRadius(from: running.center, width: frame.viewport.width, height: frame.viewport.height)
+        running.scale = Reveal.coveringRadius(
+            from: running.center, width: frame.viewport.width, height: frame.viewport.height)
         running.scale = max(running.scale, 1)
         running.start = now
         running.motion = Motion(

@@ -14,22 +14,25 @@ extension Session {
             return .history(history.info)
         case .undo:
             guard let step = history.undo(revision: revision + 1, time: wallClock(at: now)) else {
-                throw WireError(.invalidArgument, "nothing to undo: revision \(revision) is the oldest set kept (see cardstack history)")
+                throw WireError(
+                    .invalidArgument,
+                    "nothing to undo: revision \(revision) is the oldest set kept (see cardstack history)")
             }
             return putInForceHere(step, at: now)
         case .redo:
             guard let step = history.redo(revision: revision + 1, time: wallClock(at: now)) else {
-                throw WireError(.invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
+                throw WireError(
+                    .invalidArgument, "nothing to redo: no undo since the last change (see cardstack history)")
             }
             return putInForceHere(step, at: now)
-        case let .export(format, at, options):
+        case .export(let format, let at, let options):
             // Its text is the driver's to write (CardStackExport's JSON formats use Foundation).
             emit(.export(format, at: at ?? offset, options: options, for: requester))
             return nil
         case .save:
             emit(.save(try savePlan(), for: requester))
             return nil
-        case let .preset(name):
+        case .preset(let name):
             emit(.readPreset(name: name, for: requester))
             return nil
         }
@@ -44,7 +47,8 @@ extension Session {
         guard let loaded = loadedBytes else {
             throw WireError(
                 .conflict,
-                "save: \(path) has not loaded since the daemon started (\(configError?.message ?? "no good content")); fix the file first, then save")
+                "save: \(path) has not loaded since the daemon started (\(configError?.message ?? "no good content")); fix the file first, then save"
+            )
         }
         do {
             let (new, changed) = try ParamsSaver.save(loaded, as: parameters)
@@ -59,14 +63,16 @@ extension Session {
         _ plan: SavePlan, outcome: Result<SaveOutcome, WireError>, for requester: Requester, at now: Double
     ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
         switch outcome {
-        case let .failure(error):
+        case .failure(let error):
             return (.failure(error), [])
-        case let .success(.unchanged(path)):
+        case .success(.unchanged(let path)):
             return (.success(.saved(SaveResult(path: path, written: false, changed: []))), [])
-        case let .success(.written(path)):
+        case .success(.written(let path)):
             recordSave(bytes: plan.bytes, tree: try? ParamsDocument.load(plan.bytes).tree)
             let reply = SaveResult(path: path, written: true, changed: plan.changed)
-            return (.success(.saved(reply)), [.log(.info, "saved \(plan.changed.joined(separator: ", ")) into \(path)")])
+            return (
+                .success(.saved(reply)), [.log(.info, "saved \(plan.changed.joined(separator: ", ")) into \(path)")]
+            )
         }
     }
 
@@ -75,11 +81,11 @@ extension Session {
         _ outcome: Result<PresetOutcome, WireError>, for requester: Requester, at now: Double
     ) -> (reply: Result<CommandResult, WireError>, effects: [Effect]) {
         switch outcome {
-        case let .failure(error):
+        case .failure(let error):
             return (.failure(error), [])
-        case let .success(.list(list)):
+        case .success(.list(let list)):
             return (.success(.presets(list)), [])
-        case let .success(.loaded(tree, parameters)):
+        case .success(.loaded(let tree, let parameters)):
             let (reply, effects) = putInForce(tree: tree, parameters: parameters, source: .preset, at: now)
             return (.success(reply), effects)
         }

@@ -98,7 +98,9 @@ public struct Session: Sendable {
     ///
     /// - Parameters:
     ///   - wallClock: Unix seconds now (session time 0).
-    public init(version: String, path: String?, initial: ParamsUpdate, loadedBytes: [UInt8]? = nil, wallClock: Double = 0) {
+    public init(
+        version: String, path: String?, initial: ParamsUpdate, loadedBytes: [UInt8]? = nil, wallClock: Double = 0
+    ) {
         self.version = version
         self.path = path
         self.wallClockAtStart = wallClock
@@ -106,12 +108,12 @@ public struct Session: Sendable {
         var tree = ParamNode.emptyTable
         var source = ParamsSource.defaults
         switch initial {
-        case let .loaded(loadedTree, resolved):
+        case .loaded(let loadedTree, let resolved):
             parameters = resolved.parameters
             tree = loadedTree
             source = .file
             fileParameters = resolved.parameters
-        case let .failed(error):
+        case .failed(let error):
             configError = error.configError
         case .removed, .unchanged:
             break

@@ -32,7 +32,9 @@ public struct PeerCredentials: Sendable, Equatable {
         var groups = [UInt32](repeating: 0, count: 64)
         while true {
             var length = socklen_t(groups.count * MemoryLayout<UInt32>.size)
-            let result = groups.withUnsafeMutableBytes { getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, $0.baseAddress, &length) }
+            let result = groups.withUnsafeMutableBytes {
+                getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, $0.baseAddress, &length)
+            }
             if result == 0 { return Array(groups.prefix(Int(length) / MemoryLayout<UInt32>.size)) }
             guard errno == ERANGE, Int(length) > groups.count * MemoryLayout<UInt32>.size else { return [] }
             groups = [UInt32](repeating: 0, count: Int(length) / MemoryLayout<UInt32>.size)

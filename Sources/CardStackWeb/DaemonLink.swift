@@ -42,8 +42,8 @@ enum DaemonLink {
             .connect(unixDomainSocketPath: path)
             .whenComplete { result in
                 switch result {
-                case let .success(channel): trust(channel, path: path, side: side)
-                case let .failure(error): bound.value.daemonUnavailable("cannot connect to \(path): \(error)")
+                case .success(let channel): trust(channel, path: path, side: side)
+                case .failure(let error): bound.value.daemonUnavailable("cannot connect to \(path): \(error)")
                 }
             }
     }
@@ -61,12 +61,12 @@ enum DaemonLink {
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
         peer.whenComplete { result in
             switch result {
-            case let .success(peer):
+            case .success(let peer):
                 if let distrust = peer.distrust(path: path) { return refuse(distrust) }
                 side.value.trusted = true
                 channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
                 side.value.owner.daemonConnected(channel)
-            case let .failure(error):
+            case .failure(let error):
                 refuse("cannot tell who listens on \(path) (\(error)); nothing was sent")
             }
         }

@@ -42,7 +42,8 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
         headers.add(name: "Cache-Control", value: "no-store")
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .ok, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .ok, headers: headers))), promise: nil)
         writeEvent(Array(": cardstack web\n\n".utf8), context: context)
         context.flush()
         let relay = NIOLoopBound(self, eventLoop: context.eventLoop)

@@ -17,7 +17,7 @@ struct LineDecoder: ByteToMessageDecoder {
             return .needMoreData
         case .tooLong:
             throw LineTooLong()
-        case let .line(content, next):
+        case .line(let content, let next):
             let line = buffer.getSlice(at: content.lowerBound, length: content.count) ?? ByteBuffer()
             buffer.moveReaderIndex(to: next)
             context.fireChannelRead(wrapInboundOut(line))
@@ -25,7 +25,9 @@ struct LineDecoder: ByteToMessageDecoder {
         }
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+        -> DecodingState
+    {
         while try decode(context: context, buffer: &buffer) == .continue {}
         return .needMoreData
     }

@@ -62,11 +62,11 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case let .head(request):
+        case .head(let request):
             head = request
             body = nil
             bodyTooLong = false
-        case var .body(part):
+        case .body(var part):
             // Only a POST's body is kept, and only up to the daemon's line limit.
             guard head?.method == .POST, !bodyTooLong else { return }
             if (body?.readableBytes ?? 0) + part.readableBytes > BridgeLimits.requestBodyBytes {
@@ -96,16 +96,23 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         let path = RequestGate.path(request.uri)
         if path == "/events" || path == "/request" {
-            if let why = RequestGate.foreignOrigin(request.headers["origin"].first, host: request.headers["host"].first ?? "") {
+            if let why = RequestGate.foreignOrigin(
+                request.headers["origin"].first, host: request.headers["host"].first ?? "")
+            {
                 send(.forbidden, "text/plain; charset=utf-8", "403 Forbidden: \(why)\n", request, context)
                 return
             }
             guard recording == nil else {
-                send(.notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to follow\n", request, context)
+                send(
+                    .notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to follow\n",
+                    request, context)
                 return
             }
-            guard let index = Int(RequestGate.query(request.uri, "daemon") ?? "0"), sockets.indices.contains(index) else {
-                send(.notFound, "text/plain; charset=utf-8", "no such daemon: daemon= counts the --socket options from 0\n", request, context)
+            guard let index = Int(RequestGate.query(request.uri, "daemon") ?? "0"), sockets.indices.contains(index)
+            else {
+                send(
+                    .notFound, "text/plain; charset=utf-8",
+                    "no such daemon: daemon= counts the --socket options from 0\n", request, context)
                 return
             }
             if path == "/request" {
@@ -135,10 +142,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             if let recording {
                 send(.ok, "application/x-ndjson; charset=utf-8", recording, request, context)
             } else {
-                send(.notFound, "text/plain; charset=utf-8", "no recording: start `cardstack web --replay FILE`\n", request, context)
+                send(
+                    .notFound, "text/plain; charset=utf-8", "no recording: start `cardstack web --replay FILE`\n",
+                    request, context)
             }
         case "/ws" where recording != nil:
-            send(.notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to connect to\n", request, context)
+            send(
+                .notFound, "text/plain; charset=utf-8", "replaying a recording: there is no daemon to connect to\n",
+                request, context)
         case "/ws":
             send(.badRequest, "text/plain; charset=utf-8", "/ws takes a WebSocket upgrade\n", request, context)
         default:
@@ -172,7 +183,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         guard !bodyTooLong else {
-            send(.payloadTooLarge, text, "a request must be at most 65536 bytes (the daemon's line limit)\n", request, context)
+            send(
+                .payloadTooLarge, text, "a request must be at most 65536 bytes (the daemon's line limit)\n", request,
+                context)
             return
         }
         var line = body ?? context.channel.allocator.buffer(capacity: 0)
@@ -193,9 +206,11 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         requests.send(line) { answer in
             let (handler, context) = (handler.value, bound.value)
             switch answer {
-            case var .reply(reply):
-                handler.send(.ok, "application/json; charset=utf-8", reply.readBytes(length: reply.readableBytes) ?? [], request, context)
-            case let .unavailable(why):
+            case .reply(var reply):
+                handler.send(
+                    .ok, "application/json; charset=utf-8", reply.readBytes(length: reply.readableBytes) ?? [], request,
+                    context)
+            case .unavailable(let why):
                 handler.requests = nil
                 handler.send(.badGateway, text, "\(why)\n", request, context)
             }
@@ -224,7 +239,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "Referrer-Policy", value: "no-referrer")
         let keepAlive = request.isKeepAlive && (status == .ok || (request.method == .POST && status == .badGateway))
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))),
+            promise: nil)
         if request.method != .HEAD {
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }

@@ -58,7 +58,7 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch (state, part) {
-        case let (.idle, .head(head)) where RequestGate.path(head.uri) == "/render":
+        case (.idle, .head(let head)) where RequestGate.path(head.uri) == "/render":
             start(head, context: context)
         case (.idle, .head):
             state = .forwarding
@@ -73,12 +73,15 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             state = .discarding
             guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
                 state = .discarding
-                send(.payloadTooLarge, "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n", head, context, close: true)
+                send(
+                    .payloadTooLarge,
+                    "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
+                    head, context, close: true)
                 return
             }
             body.writeBuffer(&chunk)
             state = .collecting(head, format: format, body: body)
-        case let (.collecting(head, format, body), .end):
+        case (.collecting(let head, let format, let body), .end):
             state = .rendering
             render(head, format: format, body: body, context: context)
         case (.discarding, .end):
@@ -94,12 +97,20 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         let host = head.headers["host"].first
         if let why = gate.refusal(uri: head.uri, host: host, origin: nil, websocket: false) {
             refuse(.forbidden, "403 Forbidden: \(why)\n", head, context)
-        } else if let origin = head.headers["origin"].first, origin.lowercased() != "http://\((host ?? "").lowercased())" {
+        } else if let origin = head.headers["origin"].first,
+            origin.lowercased() != "http://\((host ?? "").lowercased())"
+        {
             refuse(.forbidden, "403 Forbidden: Origin \(origin) is not this page's own\n", head, context)
         } else if head.method != .POST {
-            refuse(.methodNotAllowed, "POST a recording (the JSON lines of `cardstack record`) to /render?format=gif|png|mp4|webm\n", head, context)
+            refuse(
+                .methodNotAllowed,
+                "POST a recording (the JSON lines of `cardstack record`) to /render?format=gif|png|mp4|webm\n", head,
+                context)
         } else if let length = head.headers["content-length"].first.flatMap(Int.init), length > service.maximumBody {
-            refuse(.payloadTooLarge, "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n", head, context)
+            refuse(
+                .payloadTooLarge,
+                "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
+                head, context)
         } else {
             let format = RequestGate.query(head.uri, "format") ?? "gif"
             state = .collecting(head, format: format, body: context.channel.allocator.buffer(capacity: 0))
@@ -107,7 +118,9 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Answers at once; the body still to come is read and dropped (the connection closes).
-    private func refuse(_ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext) {
+    private func refuse(
+        _ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext
+    ) {
         state = .discarding
         send(status, text, head, context, close: true)
     }
@@ -120,14 +133,17 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard waiting <= Self.waitingLimit else {
             pending.withLockedValue { $0 -= 1 }
             state = .idle
-            send(.serviceUnavailable, "\(Self.waitingLimit) renders are already waiting: try again when one is done\n", head, context, close: false)
+            send(
+                .serviceUnavailable, "\(Self.waitingLimit) renders are already waiting: try again when one is done\n",
+                head, context, close: false)
             return
         }
         let recording = Array(body.readableBytesView)
         let service = self.service
         let pending = self.pending
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        let future = pool.runIfActive(eventLoop: context.eventLoop) { () -> Result<(body: [UInt8], type: String), RenderFailure> in
+        let future = pool.runIfActive(eventLoop: context.eventLoop) {
+            () -> Result<(body: [UInt8], type: String), RenderFailure> in
             defer { pending.withLockedValue { $0 -= 1 } }
             do {
                 return .success(try service.render(recording, format))
@@ -141,7 +157,9 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             switch outcome {
             case .success(.success(let file)):
                 let name = "cardstack.\(format.lowercased())"
-                handler.send(.ok, file.type, file.body, head, context, close: false, extra: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
+                handler.send(
+                    .ok, file.type, file.body, head, context, close: false,
+                    extra: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
             case .success(.failure(let failure)):
                 handler.send(.badRequest, "cannot render: \(failure.message)\n", head, context, close: false)
             case .failure(let error):
@@ -155,13 +173,15 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func send(
-        _ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext, close: Bool
+        _ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext,
+        close: Bool
     ) {
         send(status, "text/plain; charset=utf-8", Array(text.utf8), head, context, close: close, extra: [])
     }
 
     private func send(
-        _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ head: HTTPRequestHead, _ context: ChannelHandlerContext,
+        _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ head: HTTPRequestHead,
+        _ context: ChannelHandlerContext,
         close: Bool, extra: [(String, String)]
     ) {
         var buffer = context.channel.allocator.buffer(capacity: body.count)
@@ -174,7 +194,9 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         for (name, value) in extra { headers.add(name: name, value: value) }
         let keepAlive = !close && head.isKeepAlive
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+            promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {

@@ -17,7 +17,9 @@ public struct RequestGate: Sendable {
             hosts = nil
         } else {
             var allowed: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
-            allowed.insert(listenHost.contains(":") && !listenHost.hasPrefix("[") ? "[\(listenHost)]:\(port)" : "\(listenHost):\(port)")
+            allowed.insert(
+                listenHost.contains(":") && !listenHost.hasPrefix("[")
+                    ? "[\(listenHost)]:\(port)" : "\(listenHost):\(port)")
             hosts = allowed
         }
     }
@@ -69,7 +71,8 @@ public struct RequestGate: Sendable {
 
     /// Compares without stopping at the first difference, so timing says nothing.
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var diff: UInt8 = 0
         for i in x.indices { diff |= x[i] ^ y[i] }

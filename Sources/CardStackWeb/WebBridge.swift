@@ -29,7 +29,8 @@ public final class WebBridge: Sendable {
     /// `render` answers `POST /render` (without it, 404).
     /// `token` is the one the URL carries (a fresh random one when nil; see ``WebToken``).
     public init(
-        host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil, render: RenderService? = nil
+        host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil,
+        render: RenderService? = nil
     ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let renderPool = NIOThreadPool(numberOfThreads: 1)
@@ -71,15 +72,20 @@ public final class WebBridge: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                            context.pipeline.removeHandler(name: "page", promise: nil)
-                            if render != nil { context.pipeline.removeHandler(name: "render", promise: nil) }
-                        }))
+                        withServerUpgrade: (
+                            upgraders: [upgrader],
+                            completionHandler: { context in
+                                context.pipeline.removeHandler(name: "page", promise: nil)
+                                if render != nil { context.pipeline.removeHandler(name: "render", promise: nil) }
+                            }
+                        ))
                     if let render {
                         try channel.pipeline.syncOperations.addHandler(
-                            RenderHandler(gate: gate(channel), service: render, pool: renderPool, pending: renders), name: "render")
+                            RenderHandler(gate: gate(channel), service: render, pool: renderPool, pending: renders),
+                            name: "render")
                     }
-                    try channel.pipeline.syncOperations.addHandler(PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
+                    try channel.pipeline.syncOperations.addHandler(
+                        PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
                 }
             }
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -89,7 +95,9 @@ public final class WebBridge: Sendable {
             .childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: BridgeLimits.sendBufferBytes)
         let channel: any Channel
         do {
-            channel = try bootstrap.bind(host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port).wait()
+            channel = try bootstrap.bind(
+                host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port
+            ).wait()
         } catch {
             try? group.syncShutdownGracefully()
             try? renderPool.syncShutdownGracefully()

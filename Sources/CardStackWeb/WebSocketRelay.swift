@@ -127,9 +127,11 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
                 return
             }
             if line.readableBytes > 65536 {
-                sendText(BridgeMessage.refusal(
-                    .lineTooLong,
-                    "a message must be at most 65536 bytes (the daemon's line limit); this one has \(line.readableBytes)"))
+                sendText(
+                    BridgeMessage.refusal(
+                        .lineTooLong,
+                        "a message must be at most 65536 bytes (the daemon's line limit); this one has \(line.readableBytes)"
+                    ))
                 return
             }
             if line.readableBytesView.contains(UInt8(ascii: "\n")) {

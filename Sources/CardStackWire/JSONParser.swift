@@ -1,4 +1,5 @@
 import CardStackProtocol
+
 /// Reads one JSON text into a ``JSONValue``: the daemon's request parser. Strict JSON
 /// (RFC 8259), nesting at most ``maximumDepth`` deep, and every failure says where.
 public enum JSONParser {
@@ -30,25 +31,37 @@ public enum JSONParser {
         var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
 
         mutating func skipSpace() {
-            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D { at += 1 }
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D {
+                at += 1
+            }
         }
 
         mutating func expect(_ word: StaticString) throws(Failure) {
-            let ok = word.withUTF8Buffer { w in at + w.count <= bytes.count && bytes[at..<(at + w.count)].elementsEqual(w) }
+            let ok = word.withUTF8Buffer { w in
+                at + w.count <= bytes.count && bytes[at..<(at + w.count)].elementsEqual(w)
+            }
             guard ok else { throw fail("invalid literal") }
             at += word.utf8CodeUnitCount
         }
 
         mutating func value(depth: Int) throws(Failure) -> JSONValue {
-            guard depth < JSONParser.maximumDepth else { throw fail("nested more than \(JSONParser.maximumDepth) levels deep") }
+            guard depth < JSONParser.maximumDepth else {
+                throw fail("nested more than \(JSONParser.maximumDepth) levels deep")
+            }
             guard let c = peek else { throw fail("unexpected end of input") }
             switch c {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expect("null"); return .null
+            case UInt8(ascii: "t"):
+                try expect("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try expect("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try expect("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             default: throw fail("unexpected character")
             }
@@ -74,7 +87,9 @@ public enum JSONParser {
                 skipSpace()
                 switch peek {
                 case UInt8(ascii: ",")?: at += 1
-                case UInt8(ascii: "}")?: at += 1; return .object(entries)
+                case UInt8(ascii: "}")?:
+                    at += 1
+                    return .object(entries)
                 default: throw fail("expected ',' or '}' in an object")
                 }
             }
@@ -94,7 +109,9 @@ public enum JSONParser {
                 skipSpace()
                 switch peek {
                 case UInt8(ascii: ",")?: at += 1
-                case UInt8(ascii: "]")?: at += 1; return .array(items)
+                case UInt8(ascii: "]")?:
+                    at += 1
+                    return .array(items)
                 default: throw fail("expected ',' or ']' in an array")
                 }
             }

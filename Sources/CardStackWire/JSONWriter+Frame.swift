@@ -85,14 +85,37 @@ struct ByteCursor {
         integer(card.z)
         let m = card.transform
         literal(",\"transform\":[")
-        try number(m.m11); byte(UInt8(ascii: ",")); try number(m.m12); byte(UInt8(ascii: ","))
-        try number(m.m13); byte(UInt8(ascii: ",")); try number(m.m14); byte(UInt8(ascii: ","))
-        try number(m.m21); byte(UInt8(ascii: ",")); try number(m.m22); byte(UInt8(ascii: ","))
-        try number(m.m23); byte(UInt8(ascii: ",")); try number(m.m24); byte(UInt8(ascii: ","))
-        try number(m.m31); byte(UInt8(ascii: ",")); try number(m.m32); byte(UInt8(ascii: ","))
-        try number(m.m33); byte(UInt8(ascii: ",")); try number(m.m34); byte(UInt8(ascii: ","))
-        try number(m.m41); byte(UInt8(ascii: ",")); try number(m.m42); byte(UInt8(ascii: ","))
-        try number(m.m43); byte(UInt8(ascii: ",")); try number(m.m44)
+        try number(m.m11)
+        byte(UInt8(ascii: ","))
+        try number(m.m12)
+        byte(UInt8(ascii: ","))
+        try number(m.m13)
+        byte(UInt8(ascii: ","))
+        try number(m.m14)
+        byte(UInt8(ascii: ","))
+        try number(m.m21)
+        byte(UInt8(ascii: ","))
+        try number(m.m22)
+        byte(UInt8(ascii: ","))
+        try number(m.m23)
+        byte(UInt8(ascii: ","))
+        try number(m.m24)
+        byte(UInt8(ascii: ","))
+        try number(m.m31)
+        byte(UInt8(ascii: ","))
+        try number(m.m32)
+        byte(UInt8(ascii: ","))
+        try number(m.m33)
+        byte(UInt8(ascii: ","))
+        try number(m.m34)
+        byte(UInt8(ascii: ","))
+        try number(m.m41)
+        byte(UInt8(ascii: ","))
+        try number(m.m42)
+        byte(UInt8(ascii: ","))
+        try number(m.m43)
+        byte(UInt8(ascii: ","))
+        try number(m.m44)
         if let quad = card.quad {
             literal("],\"quad\":[")
             for (i, p) in quad.enumerated() {
@@ -158,7 +181,8 @@ struct ByteCursor {
         s.withUTF8 { utf8 in
             guard let bytes = utf8.baseAddress else { return }
             let n = utf8.count
-            var run = 0, i = 0
+            var run = 0
+            var i = 0
             while i < n {
                 let b = bytes[i]
                 if !JSONEscape.needed(b) {

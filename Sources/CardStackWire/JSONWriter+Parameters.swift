@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// The `params` event (sent on every save of the file, docs/protocol.md §5.3) and the
 /// `Parameters` of `get_params`, written field by field.
@@ -138,20 +138,62 @@ extension JSONWriter {
             if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
             literal(name)
         }
-        if let v = o.itemSpacing { key("\"item_spacing\":"); try number(v) }
-        if let v = o.arc { key("\"arc\":"); try number(v) }
-        if let v = o.radius { key("\"radius\":"); try number(v) }
-        if let v = o.angle { key("\"angle\":"); try number(v) }
-        if let v = o.tilt { key("\"tilt\":"); try number(v) }
-        if let v = o.count { key("\"count\":"); integer(v) }
-        if let v = o.visibleItems { key("\"visible_items\":"); integer(v) }
-        if let v = o.fadeMin { key("\"fade_min\":"); try limit(v) }
-        if let v = o.fadeMax { key("\"fade_max\":"); try limit(v) }
-        if let v = o.fadeRange { key("\"fade_range\":"); try number(v) }
-        if let v = o.fadeMinAlpha { key("\"fade_min_alpha\":"); try number(v) }
-        if let v = o.showBackfaces { key("\"show_backfaces\":"); literal(v ? "true" : "false") }
-        if let v = o.vertical { key("\"vertical\":"); literal(v ? "true" : "false") }
-        if let v = o.viewpoint { key("\"viewpoint\":"); try numbers(v, codingPath: []) }
+        if let v = o.itemSpacing {
+            key("\"item_spacing\":")
+            try number(v)
+        }
+        if let v = o.arc {
+            key("\"arc\":")
+            try number(v)
+        }
+        if let v = o.radius {
+            key("\"radius\":")
+            try number(v)
+        }
+        if let v = o.angle {
+            key("\"angle\":")
+            try number(v)
+        }
+        if let v = o.tilt {
+            key("\"tilt\":")
+            try number(v)
+        }
+        if let v = o.count {
+            key("\"count\":")
+            integer(v)
+        }
+        if let v = o.visibleItems {
+            key("\"visible_items\":")
+            integer(v)
+        }
+        if let v = o.fadeMin {
+            key("\"fade_min\":")
+            try limit(v)
+        }
+        if let v = o.fadeMax {
+            key("\"fade_max\":")
+            try limit(v)
+        }
+        if let v = o.fadeRange {
+            key("\"fade_range\":")
+            try number(v)
+        }
+        if let v = o.fadeMinAlpha {
+            key("\"fade_min_alpha\":")
+            try number(v)
+        }
+        if let v = o.showBackfaces {
+            key("\"show_backfaces\":")
+            literal(v ? "true" : "false")
+        }
+        if let v = o.vertical {
+            key("\"vertical\":")
+            literal(v ? "true" : "false")
+        }
+        if let v = o.viewpoint {
+            key("\"viewpoint\":")
+            try numbers(v, codingPath: [])
+        }
     }
 
     /// A fade limit: unbounded (infinite) is `null`.

@@ -10,9 +10,13 @@ extension Request {
             value = try JSONParser.parse(line)
         } catch {
             let text = String(decoding: line.prefix(60), as: UTF8.self)
-            return .failure(RequestError(
-                id: nil,
-                error: WireError(.parseError, "not valid JSON (\(error)): \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}")))
+            return .failure(
+                RequestError(
+                    id: nil,
+                    error: WireError(
+                        .parseError,
+                        "not valid JSON (\(error)): \(text.debugDescription)\(line.count > 60 ? "…" : ""); send one JSON object per line, e.g. {\"id\":1,\"cmd\":\"ping\"}"
+                    )))
         }
         return parse(object: value)
     }

@@ -22,7 +22,9 @@ struct StreamingEncoder: Encoder {
     }
 
     /// Encodes a child value in the slot the caller just opened (after a key or a comma).
-    static func encodeChild<T: Encodable>(_ value: T, writer: JSONWriter, depth: Int, codingPath: [any CodingKey]) throws {
+    static func encodeChild<T: Encodable>(_ value: T, writer: JSONWriter, depth: Int, codingPath: [any CodingKey])
+        throws
+    {
         // A frame is mostly arrays of numbers (points, sizes, matrices, quads): write those
         // straight away instead of through a container and an encoder per number.
         if T.self == [Double].self {
@@ -163,11 +165,14 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
         count += 1
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         writer.beginElement(depth: depth)
         writer.openContainer(depth: depth + 1, array: false)
         count += 1
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, depth: depth + 1, codingPath: codingPath))
+        return KeyedEncodingContainer(
+            KeyedContainer<NestedKey>(writer: writer, depth: depth + 1, codingPath: codingPath))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -1,5 +1,5 @@
-import CardStackProtocol
 import CardLayout
+import CardStackProtocol
 
 /// The daemon's JSON encoder: any `Encodable` straight into bytes, keys in the order the
 /// type's `encode(to:)` writes them, no NaN or infinity (they throw).
@@ -13,7 +13,7 @@ public enum WireEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONWriter()
         // Every save of the parameter file sends one: written by hand (JSONWriter+Parameters.swift).
-        if T.self == ServerMessage.self, case let .params(info) = value as! ServerMessage {
+        if T.self == ServerMessage.self, case .params(let info) = value as! ServerMessage {
             try writer.paramsEvent(info)
             return writer.bytes
         }

@@ -15,7 +15,8 @@ struct Cardstack: AsyncParsableCommand {
             ViewCommand.self, GetCommand.self, SetCommand.self, ScrollCommand.self, FlingCommand.self, NextCommand.self,
             PrevCommand.self, SnapCommand.self, MoveCardCommand.self, RemoveCardCommand.self, InsertCardCommand.self,
             WatchCommand.self, SnapshotCommand.self, FrameCommand.self, SocketCommand.self,
-            ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self, PresetCommand.self,
+            ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
+            PresetCommand.self,
             OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self,
             WebCommand.self,
         ]
@@ -37,7 +38,8 @@ struct Cardstack: AsyncParsableCommand {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
         let hint = ParamsSchema.nearest(to: word, among: names).map { " (did you mean \($0)?)" } ?? ""
-        return "unknown command '\(word)'\(hint); the commands are \(names.dropLast().joined(separator: ", ")) (cardstack help COMMAND)"
+        return
+            "unknown command '\(word)'\(hint); the commands are \(names.dropLast().joined(separator: ", ")) (cardstack help COMMAND)"
     }
 }
 

@@ -26,7 +26,9 @@ struct ConnectionOptions: ParsableArguments {
     var timeout: Double = 5
 
     func validate() throws {
-        guard timeout.isFinite, timeout >= 0 else { throw ValidationError("--timeout must be a number of seconds, 0 or more") }
+        guard timeout.isFinite, timeout >= 0 else {
+            throw ValidationError("--timeout must be a number of seconds, 0 or more")
+        }
     }
 
     /// Connects, or exits 1 saying where it looked. With `waiting`, a socket nobody listens

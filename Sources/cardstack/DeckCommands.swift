@@ -40,14 +40,19 @@ struct RemoveCardCommand: ParsableCommand {
     /// The one deck position typed: a whole number, 0 or more.
     func item() throws -> Int {
         guard inputs.count == 1, let typed = inputs.first else {
-            throw ValidationError(inputs.isEmpty ? "which card? give its deck position, e.g. cardstack remove 2"
-                : "expected one deck position, got \(inputs.joined(separator: " ")) (e.g. cardstack remove 2)")
+            throw ValidationError(
+                inputs.isEmpty
+                    ? "which card? give its deck position, e.g. cardstack remove 2"
+                    : "expected one deck position, got \(inputs.joined(separator: " ")) (e.g. cardstack remove 2)")
         }
         guard let item = Int(typed) else {
-            throw ValidationError("\(typed): \(typed.hasPrefix("-") ? "unknown option or not a whole number" : "not a whole number"); the item is a deck position, e.g. cardstack remove 2")
+            throw ValidationError(
+                "\(typed): \(typed.hasPrefix("-") ? "unknown option or not a whole number" : "not a whole number"); the item is a deck position, e.g. cardstack remove 2"
+            )
         }
         guard item >= 0 else {
-            throw ValidationError("item must be ≥ 0, got \(item): deck positions count from 0 (the front card of an unscrolled deck)")
+            throw ValidationError(
+                "item must be ≥ 0, got \(item): deck positions count from 0 (the front card of an unscrolled deck)")
         }
         return item
     }

@@ -43,8 +43,8 @@ struct EventRecorder {
             var hasTime = false
             switch message {
             case .reply, .hello: continue
-            case let .bye(reason): throw ClientError.closed(reason)
-            case let .frame(event): hasTime = event.time != nil
+            case .bye(let reason): throw ClientError.closed(reason)
+            case .frame(let event): hasTime = event.time != nil
             default: break
             }
             try emit(Self.stamped(line, time: daemonTime(), hasTime: hasTime))

@@ -51,18 +51,27 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("swift, css, json or tokens.", valueName: "format"))
     var format: ExportFormat
 
-    @Option(name: .long, help: ArgumentHelp("Export this parameter file instead of asking the daemon.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Export this parameter file instead of asking the daemon.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The scroll offset for css (default: the daemon's, or 0 with --config).", valueName: "points"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "The scroll offset for css (default: the daemon's, or 0 with --config).", valueName: "points"))
     var offset: Double?
 
-    @Option(name: .long, help: ArgumentHelp("swift: the prefix of the types (default Tuned: TunedLayout, TunedCard, ...).", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "swift: the prefix of the types (default Tuned: TunedLayout, TunedCard, ...).", valueName: "name"))
     var name: String?
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp("css, tokens: the transition to animate from the offset: next, prev or fling:V (points per second).", valueName: "move"))
+        help: ArgumentHelp(
+            "css, tokens: the transition to animate from the offset: next, prev or fling:V (points per second).",
+            valueName: "move"))
     var animate: String?
 
     @OptionGroup var connection: ConnectionOptions
@@ -74,9 +83,12 @@ struct ExportCommand: ParsableCommand {
             if let name {
                 guard ExportOptions.isValidName(name) else {
                     throw ValidationError(
-                        "--name \(name): a type name prefix is an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. --name Checkout)")
+                        "--name \(name): a type name prefix is an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. --name Checkout)"
+                    )
                 }
-                guard format == .swift else { throw ValidationError("--name names the types of --format swift; \(format.rawValue) has none") }
+                guard format == .swift else {
+                    throw ValidationError("--name names the types of --format swift; \(format.rawValue) has none")
+                }
                 options.name = name
             }
             if let animate {
@@ -109,7 +121,8 @@ struct ExportCommand: ParsableCommand {
             let connection = try connection.connect()
             do {
                 text = try connection.request(
-                    .tuning(.export(format, offset: offset, options: try options)), as: ExportResult.self, timeout: self.connection.timeout
+                    .tuning(.export(format, offset: offset, options: try options)), as: ExportResult.self,
+                    timeout: self.connection.timeout
                 ).text
             } catch {
                 throw fail(error)

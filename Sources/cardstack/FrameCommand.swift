@@ -30,16 +30,23 @@ struct FrameCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The parameter file (TOML). Without it, the built-in defaults.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The parameter file (TOML). Without it, the built-in defaults.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The scroll offset in points; k * spacing puts card k in front.", valueName: "points"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The scroll offset in points; k * spacing puts card k in front.", valueName: "points"))
     var offset: Double = 0
 
     @Flag(name: .long, help: "Indent the JSON for reading.")
     var pretty = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the frame as an SVG picture to this file (- for stdout) instead of JSON.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the frame as an SVG picture to this file (- for stdout) instead of JSON.", valueName: "file"))
     var svg: String?
 
     func run() throws {

@@ -24,11 +24,12 @@ struct GetCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
-        let command: Command = switch what {
-        case .params: .getParams
-        case .frame: .getFrame
-        case .state: .getState
-        }
+        let command: Command =
+            switch what {
+            case .params: .getParams
+            case .frame: .getFrame
+            case .state: .getState
+            }
         try connection.run(command, pretty: pretty)
     }
 }

@@ -15,10 +15,13 @@ struct ScrollCommand: ParsableCommand {
             cardstack scroll --to -30 --animated
             """)
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Points to scroll by (negative: back).", valueName: "points"))
+    @Argument(
+        parsing: .allUnrecognized, help: ArgumentHelp("Points to scroll by (negative: back).", valueName: "points"))
     var amount: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Scroll to this offset instead (may be negative).", valueName: "points"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Scroll to this offset instead (may be negative).", valueName: "points"))
     var to: Double?
 
     /// The amount to scroll by, when one was given.
@@ -31,7 +34,9 @@ struct ScrollCommand: ParsableCommand {
 
     func validate() throws {
         let by = try SignedNumber.parse(amount, name: "amount", example: "cardstack scroll -15")
-        guard (by == nil) != (to == nil) else { throw ValidationError("give either an amount (cardstack scroll 15) or --to OFFSET") }
+        guard (by == nil) != (to == nil) else {
+            throw ValidationError("give either an amount (cardstack scroll 15) or --to OFFSET")
+        }
         if animated, to == nil { throw ValidationError("--animated goes with --to") }
     }
 
@@ -51,7 +56,9 @@ struct FlingCommand: ParsableCommand {
         usage: "cardstack fling <velocity> [--socket <path>] [--timeout <seconds>]",
         discussion: "Positive velocities bring cards forward. Examples: cardstack fling 2000, cardstack fling -2000")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Velocity in points per second (negative: back).", valueName: "velocity"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("Velocity in points per second (negative: back).", valueName: "velocity"))
     var input: [String] = []
 
     @OptionGroup var connection: ConnectionOptions
@@ -69,7 +76,8 @@ struct FlingCommand: ParsableCommand {
 }
 
 struct NextCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "next", abstract: "Animate forward by COUNT cards (default 1).")
+    static let configuration = CommandConfiguration(
+        commandName: "next", abstract: "Animate forward by COUNT cards (default 1).")
 
     @Argument(help: "How many cards.")
     var count: Int = 1
@@ -80,7 +88,8 @@ struct NextCommand: ParsableCommand {
 }
 
 struct PrevCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "prev", abstract: "Animate back by COUNT cards (default 1).")
+    static let configuration = CommandConfiguration(
+        commandName: "prev", abstract: "Animate back by COUNT cards (default 1).")
 
     @Argument(help: "How many cards.")
     var count: Int = 1

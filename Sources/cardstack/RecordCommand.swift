@@ -22,13 +22,18 @@ struct RecordCommand: ParsableCommand {
               cardstack record session.jsonl --events frame,params
             """)
 
-    @Argument(help: ArgumentHelp("The file to write (replaced if it exists); - for standard output.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("The file to write (replaced if it exists); - for standard output.", valueName: "file"))
     var file: String
 
-    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
     var seconds: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated events: frame, params, config_error, state (default: all).", valueName: "events"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Comma-separated events: frame, params, config_error, state (default: all).", valueName: "events"))
     var events: String?
 
     @OptionGroup var connection: ConnectionOptions

@@ -31,25 +31,43 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A recording from `cardstack record` (none with --live).", valueName: "recording"))
     var recording: String?
 
-    @Option(name: .long, help: ArgumentHelp("The file to write: .gif, .png (animated), .mp4 or .webm.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("The file to write: .gif, .png (animated), .mp4 or .webm.", valueName: "file"))
     var out: String
 
-    @Option(name: .long, help: ArgumentHelp("Start this many seconds after the first recorded frame.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Start this many seconds after the first recorded frame.", valueName: "seconds")
+    )
     var from: Double?
 
-    @Option(name: .long, help: ArgumentHelp("End this many seconds after the first recorded frame.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("End this many seconds after the first recorded frame.", valueName: "seconds"))
     var to: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Frames per second of the output (GIF: 50 by default; others: the recording's, at most 60).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Frames per second of the output (GIF: 50 by default; others: the recording's, at most 60).", valueName: "n"
+        ))
     var fps: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Pixels per viewport point (default 1; 2 for a sharp picture on a high-density screen).", valueName: "x"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Pixels per viewport point (default 1; 2 for a sharp picture on a high-density screen).", valueName: "x"))
     var scale: Double = 1
 
-    @Option(name: .long, help: ArgumentHelp("The picture's size in pixels; the viewport is fitted inside, centred (instead of --scale).", valueName: "WxH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The picture's size in pixels; the viewport is fitted inside, centred (instead of --scale).",
+            valueName: "WxH"))
     var size: String?
 
-    @Option(name: .long, help: ArgumentHelp("The stage's colour (default: the page's, \(CardLook.hex(CardLook.background))).", valueName: "#rrggbb"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The stage's colour (default: the page's, \(CardLook.hex(CardLook.background))).", valueName: "#rrggbb"))
     var background: String?
 
     @Flag(name: .long, help: "Record from the running daemon for --seconds, then render (no recording file).")
@@ -74,13 +92,19 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if live {
-            guard recording == nil else { throw ValidationError("--live records from the daemon: give no recording file, or drop --live") }
+            guard recording == nil else {
+                throw ValidationError("--live records from the daemon: give no recording file, or drop --live")
+            }
             guard let seconds, seconds > 0, seconds.isFinite, seconds <= 600 else {
                 throw ValidationError("--live needs --seconds N (how long to record, up to 600)")
             }
         } else {
-            guard recording != nil else { throw ValidationError("give a recording (from `cardstack record FILE`), or --live --seconds N") }
-            guard seconds == nil else { throw ValidationError("--seconds goes with --live (a recording file is rendered whole)") }
+            guard recording != nil else {
+                throw ValidationError("give a recording (from `cardstack record FILE`), or --live --seconds N")
+            }
+            guard seconds == nil else {
+                throw ValidationError("--seconds goes with --live (a recording file is rendered whole)")
+            }
         }
         do {
             _ = try options()
@@ -96,7 +120,9 @@ struct RenderCommand: ParsableCommand {
         do {
             parsed = try Recording(lines: try live ? record() : readWholeFile(name))
         } catch let error as RecordingError where live && error.line == nil {
-            printError("cardstack: no frame came from the daemon in \(seconds ?? 0) s: start a transition (e.g. cardstack next) while it records")
+            printError(
+                "cardstack: no frame came from the daemon in \(seconds ?? 0) s: start a transition (e.g. cardstack next) while it records"
+            )
             throw ExitCode(1)
         } catch {
             printError("cardstack: \(name): \(error)")
@@ -117,7 +143,8 @@ struct RenderCommand: ParsableCommand {
         let daemon = try connection.connect()
         var bytes: [UInt8] = []
         var count = 0
-        let recorder = EventRecorder(daemon: daemon, kinds: [.frame, .params], seconds: seconds, timeout: connection.timeout)
+        let recorder = EventRecorder(
+            daemon: daemon, kinds: [.frame, .params], seconds: seconds, timeout: connection.timeout)
         try recorder.run(count: &count) { bytes += $0 }
         printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") from the daemon")
         return bytes

@@ -42,7 +42,9 @@ struct ReplaySession {
             }
             var timeout = dirty ? lastDraw + 1 / fpsLimit - now : ViewerSession.tick
             if let due = player.nextDue() { timeout = min(timeout, max(due - now, 0)) }
-            var polls = [terminal.inputDescriptor, terminal.signalDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var polls = [terminal.inputDescriptor, terminal.signalDescriptor].map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
             let ms = Int32(max(0, min(timeout, 60)) * 1000 + 0.999)
             let ready = poll(&polls, nfds_t(polls.count), ms) > 0 ? Set(polls.filter { $0.revents != 0 }.map(\.fd)) : []
             now = monotonicNow()

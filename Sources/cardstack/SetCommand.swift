@@ -42,7 +42,7 @@ struct SetCommand: ParsableCommand {
             let text = String(assignment[assignment.index(after: eq)...])
             let (table, name) = try resolve(key)
             let value = try parse(text, key: key)
-            if let i = tables.firstIndex(where: { $0.key == table }), case var .object(entries) = tables[i].value {
+            if let i = tables.firstIndex(where: { $0.key == table }), case .object(var entries) = tables[i].value {
                 entries.removeAll { $0.key == name }
                 entries.append((name, value))
                 tables[i].value = .object(entries)
@@ -59,8 +59,11 @@ struct SetCommand: ParsableCommand {
         if parts.count == 2 { return (parts[0], parts[1]) }
         let matches = ParamsSchema.knownKeys.filter { $0.hasSuffix("." + key) }
         guard matches.count == 1, let match = matches.first else {
-            guard matches.isEmpty else { throw ValidationError("\(key) is ambiguous; say which: \(matches.joined(separator: " or "))") }
-            let hint = ParamsSchema.nearestKey(to: key).map { "did you mean \($0)?" }
+            guard matches.isEmpty else {
+                throw ValidationError("\(key) is ambiguous; say which: \(matches.joined(separator: " or "))")
+            }
+            let hint =
+                ParamsSchema.nearestKey(to: key).map { "did you mean \($0)?" }
                 ?? "`cardstack get params` shows every key"
             throw ValidationError("unknown key \(key) (\(hint))")
         }

@@ -11,7 +11,9 @@ struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
         abstract: "Save the daemon's current frame as an SVG picture.",
-        discussion: "One polygon per card, back to front, with its alpha and title. Example: cardstack snapshot --svg stack.svg")
+        discussion:
+            "One polygon per card, back to front, with its alpha and title. Example: cardstack snapshot --svg stack.svg"
+    )
 
     @Option(name: .long, help: ArgumentHelp("Where to write the SVG (- for stdout).", valueName: "file"))
     var svg: String

@@ -71,9 +71,13 @@ final class Terminal {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("cardstack view draws on a terminal: run it with stdin and stdout on a tty")
         }
-        guard tcgetattr(0, &original) == 0 else { throw ValidationError("cannot read the terminal's settings: \(String(cString: strerror(errno)))") }
+        guard tcgetattr(0, &original) == 0 else {
+            throw ValidationError("cannot read the terminal's settings: \(String(cString: strerror(errno)))")
+        }
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw ValidationError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&fds) == 0 else {
+            throw ValidationError("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
         (pipeRead, pipeWrite) = (fds[0], fds[1])
         for fd in fds {
             _ = fcntl(fd, F_SETFL, O_NONBLOCK)

@@ -80,7 +80,9 @@ enum HistoryTable {
         var rows = [["", "rev", "source", "time", "changed"]]
         for entry in info.entries {
             let changed = entry.changed.isEmpty ? "-" : entry.changed.joined(separator: ", ")
-            rows.append([entry.current ? "*" : "", String(entry.revision), entry.source.rawValue, time(entry.time), changed])
+            rows.append([
+                entry.current ? "*" : "", String(entry.revision), entry.source.rawValue, time(entry.time), changed,
+            ])
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
@@ -163,7 +165,8 @@ struct PresetCommand: ParsableCommand {
         guard list else { return try connection.run(.tuning(.preset(name: name)), pretty: pretty) }
         let connection = try connection.connect()
         do {
-            let presets = try connection.request(.tuning(.preset(name: nil)), as: PresetList.self, timeout: self.connection.timeout)
+            let presets = try connection.request(
+                .tuning(.preset(name: nil)), as: PresetList.self, timeout: self.connection.timeout)
             let width = presets.presets.map(\.name.count).max() ?? 0
             for preset in presets.presets {
                 print(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.path)

@@ -41,7 +41,10 @@ struct ViewCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw without colour (also when $NO_COLOR is set).")
     var noColor = false
 
-    @Option(name: .long, help: ArgumentHelp("Play this recording (from `cardstack record`) instead of watching the daemon.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Play this recording (from `cardstack record`) instead of watching the daemon.", valueName: "file"))
     var replay: String?
 
     func validate() throws {
@@ -152,7 +155,8 @@ struct ViewerSession {
             // The first read takes what the socket holds; the rest drain whole lines
             // already buffered, so a backlog of frames ends in one redraw of the newest.
             while let line = try connection.readLine(timeout: 0.0005) {
-                guard let message = try? WireJSON.decode(ServerMessage.self, from: line, requests: ViewerState.requests) else { continue }
+                guard let message = try? WireJSON.decode(ServerMessage.self, from: line, requests: ViewerState.requests)
+                else { continue }
                 if case .bye = message { throw ClientError.closed("bye") }
                 state.receive(message, now: now)
             }
@@ -169,7 +173,7 @@ struct ViewerSession {
             case .toggleHelp?: state.showHelp.toggle()
             case .dismiss?: state.showHelp = false
             case .redraw?: previous = nil
-            case let .send(command)?:
+            case .send(let command)?:
                 guard let link else {
                     state.note("not connected: \(command.name) not sent", now: now)
                     continue

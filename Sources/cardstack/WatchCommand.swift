@@ -19,7 +19,9 @@ struct WatchCommand: ParsableCommand {
             Example: cardstack watch --events params,config_error
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated events: frame, params, config_error, state.", valueName: "events"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Comma-separated events: frame, params, config_error, state.", valueName: "events"))
     var events: String?
 
     @OptionGroup var connection: ConnectionOptions
@@ -36,11 +38,11 @@ struct WatchCommand: ParsableCommand {
             try daemon.send(Request(id: .string("watch"), .subscribe(try kinds())))
             while let line = try daemon.readLine(timeout: nil) {
                 if let message = try? WireJSON.decode(ServerMessage.self, from: line) {
-                    if case let .reply(reply) = message {
+                    if case .reply(let reply) = message {
                         if let error = reply.error { throw ClientError.refused(error) }
                         continue
                     }
-                    if case let .bye(reason) = message { throw ClientError.closed(reason) }
+                    if case .bye(let reason) = message { throw ClientError.closed(reason) }
                 }
                 var out = line
                 out.append(UInt8(ascii: "\n"))
@@ -52,4 +54,3 @@ struct WatchCommand: ParsableCommand {
         }
     }
 }
-

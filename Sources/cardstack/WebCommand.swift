@@ -71,7 +71,9 @@ struct WebCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Play this recording (from `cardstack record`) in the page instead of showing a daemon.", valueName: "file"))
+        help: ArgumentHelp(
+            "Play this recording (from `cardstack record`) in the page instead of showing a daemon.", valueName: "file")
+    )
     var replay: String?
 
     func validate() throws {
@@ -79,7 +81,8 @@ struct WebCommand: ParsableCommand {
         guard socket.count <= 2 else { throw ValidationError("--socket: at most two daemons side by side") }
         if replay != nil, !socket.isEmpty {
             throw ValidationError(
-                "--replay plays a recording with no daemon, so --socket has nothing to do; drop --socket (or drop --replay to watch the daemon live)")
+                "--replay plays a recording with no daemon, so --socket has nothing to do; drop --socket (or drop --replay to watch the daemon live)"
+            )
         }
     }
 
@@ -100,27 +103,39 @@ struct WebCommand: ParsableCommand {
             recording = try readRecording(replay)
         }
         let paths =
-            recording != nil ? [] : socket.isEmpty ? [SocketPath.resolveForClient(option: nil).path] : socket.map { SocketPath.resolveForClient(option: $0).path }
+            recording != nil
+            ? []
+            : socket.isEmpty
+                ? [SocketPath.resolveForClient(option: nil).path]
+                : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.
             let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
-            bridge = try WebBridge(host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService)
+            bridge = try WebBridge(
+                host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService)
         } catch {
-            printError("cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)")
+            printError(
+                "cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)"
+            )
             throw ExitCode(1)
         }
-        let shown = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        let shown =
+            ["0.0.0.0", "::", "[::]"].contains(host)
+            ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         let url = "http://\(shown):\(bridge.port)/?token=\(bridge.gate.token)"
         // Written at once, not through stdio's buffer: scripts wait for this line.
         let line = Array((url + "\n").utf8)
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         if !isLoopback(host) {
             printError(
-                "cardstack web: warning: listening on \(host), reachable from other machines: plain HTTP, so anyone on the network who sees the URL can drive the daemon. Use 127.0.0.1 and ssh -L where that matters (docs/live.md).")
+                "cardstack web: warning: listening on \(host), reachable from other machines: plain HTTP, so anyone on the network who sees the URL can drive the daemon. Use 127.0.0.1 and ssh -L where that matters (docs/live.md)."
+            )
             if ["0.0.0.0", "::", "[::]"].contains(host) {
                 for address in NetworkAddresses.current() {
-                    printError("cardstack web: for a device on the network: http://\(address):\(bridge.port)/?token=\(bridge.gate.token)")
+                    printError(
+                        "cardstack web: for a device on the network: http://\(address):\(bridge.port)/?token=\(bridge.gate.token)"
+                    )
                 }
             }
         }
@@ -129,7 +144,10 @@ struct WebCommand: ParsableCommand {
         }
         if let replay { printError("cardstack web: replaying \(replay) (no daemon)") }
         let environment = currentEnvironment()
-        if !noOpen, environment["DISPLAY"].map({ !$0.isEmpty }) == true || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true {
+        if !noOpen,
+            environment["DISPLAY"].map({ !$0.isEmpty }) == true
+                || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true
+        {
             open(url)
         }
         try bridge.wait()

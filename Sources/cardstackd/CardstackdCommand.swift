@@ -48,7 +48,8 @@ struct CardstackdCommand: AsyncParsableCommand {
             valueName: "group"))
     var allowGID: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    @Option(
+        name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
 
     func validate() throws {
@@ -80,7 +81,9 @@ struct CardstackdCommand: AsyncParsableCommand {
         } else {
             let candidates = Self.defaultConfigPaths(environment)
             guard let found = candidates.first(where: { access($0, F_OK) == 0 }) else {
-                logger.critical("no parameter file found; looked in \(candidates.joined(separator: ", ")). \(ConfigFileCheck.copyHint(to: candidates[0]))")
+                logger.critical(
+                    "no parameter file found; looked in \(candidates.joined(separator: ", ")). \(ConfigFileCheck.copyHint(to: candidates[0]))"
+                )
                 throw ExitCode(1)
             }
             configPath = found
@@ -95,9 +98,12 @@ struct CardstackdCommand: AsyncParsableCommand {
         server.allowedUIDs = Set(allowUID)
         server.allowedGIDs = Set(allowGID.compactMap(Self.groupID))
         let activated = environment["LISTEN_PID"].flatMap(Int32.init) == getpid()
-        logger.info("cardstackd \(Self.configuration.version) starting: parameters \(configPath), socket \(activated ? "passed by systemd" : socketPath.description)")
+        logger.info(
+            "cardstackd \(Self.configuration.version) starting: parameters \(configPath), socket \(activated ? "passed by systemd" : socketPath.description)"
+        )
         do {
-            try await Daemon.run(DaemonOptions(configPath: configPath, server: server, environment: environment), logger: logger)
+            try await Daemon.run(
+                DaemonOptions(configPath: configPath, server: server, environment: environment), logger: logger)
         } catch {
             logger.critical("\(error)")
             throw ExitCode(1)

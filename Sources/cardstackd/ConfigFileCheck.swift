@@ -15,7 +15,8 @@ enum ConfigFileCheck {
             return "no parameter file at \(path). \(copyHint(to: path))"
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            return "\(path) is a directory; --config names the parameter file itself (e.g. \(path.hasSuffix("/") ? path : path + "/")cardstack.toml)"
+            return
+                "\(path) is a directory; --config names the parameter file itself (e.g. \(path.hasSuffix("/") ? path : path + "/")cardstack.toml)"
         }
         return nil
     }

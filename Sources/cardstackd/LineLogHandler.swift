@@ -20,7 +20,9 @@ struct LineLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
-        let tail = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let tail =
+            all.isEmpty
+            ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let text = "\(event.message)\(tail)".replacingNewlines()
         let line = journald ? "<\(Self.priority(event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
         let bytes = Array(line.utf8)

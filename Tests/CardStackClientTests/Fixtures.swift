@@ -3,7 +3,8 @@ import CardLayout
 /// Hand-made frames for the drawing tests: quads given directly, as the daemon sends them.
 enum Fixtures {
     /// A card whose projected outline is `quad` (viewport points).
-    static func card(_ item: Int, _ quad: [(Double, Double)], alpha: Double = 1, title: String? = nil) -> CardPlacement {
+    static func card(_ item: Int, _ quad: [(Double, Double)], alpha: Double = 1, title: String? = nil) -> CardPlacement
+    {
         var card = CardPlacement(
             index: item, item: item, title: title ?? String(item + 1), ratio: 1, position: Point(0, 0),
             size: (10, 10), anchor: Point(0.5, 0.5), scale: 1, alpha: alpha, z: item, transform: .identity)

@@ -65,6 +65,7 @@ import Testing
     }
 
     @Test func lastCardFollowsParameters() {
-        #expect(KeyMap(spacing: 40, cards: 5).action(for: .character("G")) == .send(.scrollTo(offset: 160, animated: true)))
+        #expect(
+            KeyMap(spacing: 40, cards: 5).action(for: .character("G")) == .send(.scrollTo(offset: 160, animated: true)))
     }
 }

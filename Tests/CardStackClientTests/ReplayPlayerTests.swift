@@ -9,7 +9,9 @@ import Testing
 @Suite struct ReplayPlayerTests {
     /// Five frames 0.1 s apart (offsets 0, 10, … 40) after a params event.
     func recording() throws -> Recording {
-        var lines = [#"{"event":"params","revision":1,"source":"file","path":null,"params":\#(paramsJSON()),"error":null,"time":1.0}"#]
+        var lines = [
+            #"{"event":"params","revision":1,"source":"file","path":null,"params":\#(paramsJSON()),"error":null,"time":1.0}"#
+        ]
         for i in 0..<5 {
             var frame = Fixtures.twoCards
             frame.offset = Double(i) * 10

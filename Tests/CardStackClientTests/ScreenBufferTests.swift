@@ -20,8 +20,12 @@ import Testing
         #expect(new.output(from: old, mode: .trueColor).isEmpty)
         new.write("J", row: 0, column: 4, foreground: .rgb(RGB(1, 2, 3)))
         new.write("x", row: 1, column: 5, background: .rgb(RGB(255, 0, 0)))
-        #expect(string(new.output(from: old, mode: .trueColor)) == "⎋[?2026h⎋[1;5H⎋[0;38;2;1;2;3mJ⎋[2;6H⎋[0;48;2;255;0;0mx⎋[0m⎋[?2026l")
-        #expect(string(new.output(from: old, mode: .palette256)) == "⎋[?2026h⎋[1;5H⎋[0;38;5;16mJ⎋[2;6H⎋[0;48;5;196mx⎋[0m⎋[?2026l")
+        #expect(
+            string(new.output(from: old, mode: .trueColor))
+                == "⎋[?2026h⎋[1;5H⎋[0;38;2;1;2;3mJ⎋[2;6H⎋[0;48;2;255;0;0mx⎋[0m⎋[?2026l")
+        #expect(
+            string(new.output(from: old, mode: .palette256))
+                == "⎋[?2026h⎋[1;5H⎋[0;38;5;16mJ⎋[2;6H⎋[0;48;5;196mx⎋[0m⎋[?2026l")
         #expect(string(new.output(from: old, mode: .monochrome)) == "⎋[?2026h⎋[1;5HJ⎋[2;6Hx⎋[?2026l")
     }
 
@@ -52,7 +56,8 @@ import Testing
         #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor"], noColor: false) == .trueColor)
         #expect(ColorMode.detect(environment: ["COLORTERM": "24bit"], noColor: false) == .trueColor)
         #expect(ColorMode.detect(environment: ["TERM": "xterm-256color"], noColor: false) == .palette256)
-        #expect(ColorMode.detect(environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"], noColor: false) == .monochrome)
+        #expect(
+            ColorMode.detect(environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"], noColor: false) == .monochrome)
         #expect(ColorMode.detect(environment: ["NO_COLOR": ""], noColor: false) == .palette256)
         #expect(ColorMode.detect(environment: [:], noColor: true) == .monochrome)
     }

@@ -13,7 +13,8 @@ import Testing
 
     @Test func liveValues() {
         let fields = StatusLine.runtimeFields(revision: 3, offset: 15, front: 2, fps: 60, skipped: 4)
-        #expect(StatusLine.text(StatusLine().spans(fields, now: 0)) == "rev 3 · offset 15.0 · front 2 · 60 fps · skipped 4")
+        #expect(
+            StatusLine.text(StatusLine().spans(fields, now: 0)) == "rev 3 · offset 15.0 · front 2 · 60 fps · skipped 4")
         let empty = StatusLine.runtimeFields(revision: nil, offset: nil, front: nil, fps: 0, skipped: 0)
         #expect(StatusLine.text(StatusLine().spans(empty, now: 0)) == "rev – · offset – · front – · 0 fps · skipped 0")
     }

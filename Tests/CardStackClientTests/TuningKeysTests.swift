@@ -8,19 +8,22 @@ import Testing
     @Test func saveUndoRedoKeys() {
         var decoder = KeyDecoder()
         let map = KeyMap(spacing: 30, cards: 11)
-        #expect(decoder.feed(Array("wuU".utf8)).compactMap(map.action) == [
-            .send(.tuning(.save)), .send(.tuning(.undo)), .send(.tuning(.redo)),
-        ])
+        #expect(
+            decoder.feed(Array("wuU".utf8)).compactMap(map.action) == [
+                .send(.tuning(.save)), .send(.tuning(.undo)), .send(.tuning(.redo)),
+            ])
         #expect(KeyMap.help.contains { $0.keys == "w" && $0.action.contains("(save)") })
     }
 
     @Test func aSaveReplyIsShownAndAConflictToo() {
         var state = ViewerState()
-        let line = #"{"id":"view-save","ok":true,"result":{"path":"/p.toml","written":true,"changed":["layout.spacing"]}}"#
+        let line =
+            #"{"id":"view-save","ok":true,"result":{"path":"/p.toml","written":true,"changed":["layout.spacing"]}}"#
         let saved = try! WireJSON.decode(ServerMessage.self, from: Array(line.utf8), requests: ViewerState.requests)
         state.receive(saved, now: 1)
         #expect(state.activeNotice(now: 2) == "saved layout.spacing")
-        state.receive(.reply(Reply(id: ViewerState.saveRequestID, error: WireError(.conflict, "changed on disk"))), now: 3)
+        state.receive(
+            .reply(Reply(id: ViewerState.saveRequestID, error: WireError(.conflict, "changed on disk"))), now: 3)
         #expect(state.activeNotice(now: 4) == "conflict: changed on disk")
     }
 
@@ -43,7 +46,9 @@ import Testing
 
     @Test func exportOptionsAreCheckedWhereTheyAreParsed() {
         func error(_ args: String) -> String? {
-            guard case let .failure(e) = Request.parse(Array(#"{"id":1,"cmd":"export"\#(args)}"#.utf8)) else { return nil }
+            guard case .failure(let e) = Request.parse(Array(#"{"id":1,"cmd":"export"\#(args)}"#.utf8)) else {
+                return nil
+            }
             return e.error.message
         }
         #expect(error(#","format":"swift","name":"9lives""#)?.contains("ASCII letter") == true)
@@ -53,6 +58,8 @@ import Testing
         #expect(error(#","format":"css","animate":"fling:1e400""#)?.contains("fling:V") == true)
         #expect(error(#","format":"tokens","animate":"fling:-1500""#) == nil)
         #expect(ExportAnimation(text: "fling:-1500") == .fling(velocity: -1500))
-        #expect(ExportOptions.isValidName("Checkout_2") && !ExportOptions.isValidName("Check-out") && !ExportOptions.isValidName(""))
+        #expect(
+            ExportOptions.isValidName("Checkout_2") && !ExportOptions.isValidName("Check-out")
+                && !ExportOptions.isValidName(""))
     }
 }

@@ -57,10 +57,14 @@ import Testing
         var state = ViewerState()
         state.receive(params(revision: 1), now: 0)
         state.receive(
-            .configError(ConfigError(path: "/p.toml", line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0")),
+            .configError(
+                ConfigError(
+                    path: "/p.toml", line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0")),
             now: 1)
         let screen = ViewerScreen(mode: .monochrome)
-        #expect(screen.compose(state, columns: 60, rows: 8, now: 1).text[0].hasPrefix("config error: /p.toml:3:11: layout.spacing must be > 0"))
+        #expect(
+            screen.compose(state, columns: 60, rows: 8, now: 1).text[0].hasPrefix(
+                "config error: /p.toml:3:11: layout.spacing must be > 0"))
         #expect(screen.compose(state, columns: 60, rows: 8, now: 1)[0, 0].attributes == [.bold, .reverse])
         state.receive(params(revision: 2, spacing: 40), now: 2)
         #expect(screen.compose(state, columns: 60, rows: 8, now: 2).text[0].hasPrefix("cardstack view"))
@@ -77,7 +81,9 @@ import Testing
         let text = ViewerScreen(mode: .monochrome).compose(state, columns: 80, rows: 8, now: 1).text
         #expect(text[0].hasPrefix("daemon gone: reconnecting…"))
         #expect(text[7].hasPrefix("rev – · offset – · front – · 0 fps · skipped 0 · error: invalid_argument: no"))
-        #expect(ViewerScreen(mode: .monochrome).compose(state, columns: 80, rows: 8, now: 6).text[7].contains("error") == false)
+        #expect(
+            ViewerScreen(mode: .monochrome).compose(state, columns: 80, rows: 8, now: 6).text[7].contains("error")
+                == false)
     }
 
     @Test func tooSmall() {

@@ -10,7 +10,8 @@ import Testing
 /// fit on one row.
 @Suite struct ViewerStatusTests {
     func info(
-        _ p: Parameters = Parameters(), source: ParamsSource = .file, path: String? = "/p.toml", overridden: [String] = [],
+        _ p: Parameters = Parameters(), source: ParamsSource = .file, path: String? = "/p.toml",
+        overridden: [String] = [],
         unsaved: [String]? = nil
     ) -> ServerMessage {
         .params(
@@ -65,7 +66,8 @@ import Testing
         var state = ViewerState()
         state.receive(info(), now: 0)
         #expect(paramsLine(state).hasSuffix("· cards 11"))
-        let edited = StateInfo(offset: 0, front: 0, animating: false, clients: 1, revision: 1, framesSent: 0, uptime: 1, cards: 9)
+        let edited = StateInfo(
+            offset: 0, front: 0, animating: false, clients: 1, revision: 1, framesSent: 0, uptime: 1, cards: 9)
         let reply = try! WireJSON.encode(Reply(id: ViewerState.stateRequestID, result: CommandResult.state(edited)))
         state.receive(try! WireJSON.decode(ServerMessage.self, from: reply, requests: ViewerState.requests), now: 1)
         #expect(paramsLine(state).hasSuffix("· cards 9"))
@@ -83,12 +85,16 @@ import Testing
         p.layout.style = .coverflow
         #expect(
             StatusLine.text(StatusLine().spans(StatusLine.paramsFields(p), now: 0))
-                == "coverflow · card 300×200 · spacing 30 · m34 -1/2000 · item_spacing 0.25 · tilt 0.9 · visible \(CarouselOptions(.coverflow, p).visibleItems) · cards 11")
+                == "coverflow · card 300×200 · spacing 30 · m34 -1/2000 · item_spacing 0.25 · tilt 0.9 · visible \(CarouselOptions(.coverflow, p).visibleItems) · cards 11"
+        )
         p.layout.style = .rotary
         p.carousel.arc = Double.pi
         let rotary = StatusLine.text(StatusLine().spans(StatusLine.paramsFields(p, marked: ["carousel.arc"]), now: 0))
         let radius = StatusLine.decimal(CarouselOptions(.rotary, p).radius, maximumFraction: 1)
-        #expect(rotary.hasPrefix("rotary · card 300×200 · spacing 30 · m34 -1/2000 · item_spacing 1 · arc 180°* · radius \(radius) · visible "))
+        #expect(
+            rotary.hasPrefix(
+                "rotary · card 300×200 · spacing 30 · m34 -1/2000 · item_spacing 1 · arc 180°* · radius \(radius) · visible "
+            ))
         #expect(!rotary.contains("tilt") && !rotary.contains("scale_step"))
     }
 
@@ -97,10 +103,18 @@ import Testing
         var state = ViewerState()
         state.receive(info(), now: 0)
         let message = "unknown key layout.spacng (did you mean spacing?)"
-        state.receive(.configError(ConfigError(path: "/a/rather/long/path/to/params.toml", line: 7, column: 1, key: "layout.spacng", message: message)), now: 1)
+        state.receive(
+            .configError(
+                ConfigError(
+                    path: "/a/rather/long/path/to/params.toml", line: 7, column: 1, key: "layout.spacng",
+                    message: message)), now: 1)
         let text = ViewerScreen(mode: .monochrome).compose(state, columns: 40, rows: 12, now: 1).text
         let rows = text[0..<4].map { $0.trimmingSuffixSpaces() }
-        #expect(rows == ["config error:", "/a/rather/long/path/to/params.toml:7:1:", "unknown key layout.spacng (did you mean", "spacing?)"])
+        #expect(
+            rows == [
+                "config error:", "/a/rather/long/path/to/params.toml:7:1:", "unknown key layout.spacng (did you mean",
+                "spacing?)",
+            ])
         #expect(text[4].trimmingSuffixSpaces() == "")  // four rows are enough
     }
 
@@ -110,7 +124,10 @@ import Testing
         state.receive(.configError(.fileRemoved("/p.toml")), now: 1)
         let screen = ViewerScreen(mode: .monochrome)
         let text = screen.compose(state, columns: 120, rows: 10, now: 1).text
-        #expect(text[0].hasPrefix("config error: /p.toml: the file was deleted or moved away; the parameters in force stay until it is back"))
+        #expect(
+            text[0].hasPrefix(
+                "config error: /p.toml: the file was deleted or moved away; the parameters in force stay until it is back"
+            ))
         state.receive(info(), now: 2)  // back (get_params or a params event with no error)
         #expect(screen.compose(state, columns: 120, rows: 10, now: 2).text[0].hasPrefix("cardstack view"))
     }
@@ -133,13 +150,15 @@ import Testing
         let screen = ViewerScreen(mode: .monochrome)
         #expect(
             screen.compose(state, columns: 100, rows: 8, now: 0).text[7]
-                == "rev 1 · offset – · front – · 0 fps · skipped 0 · …/for/the/parameters/cardstack.toml  ? help  q quit")
+                == "rev 1 · offset – · front – · 0 fps · skipped 0 · …/for/the/parameters/cardstack.toml  ? help  q quit"
+        )
         #expect(
             screen.compose(state, columns: 60, rows: 8, now: 0).text[7]
                 == "rev 1 · offset – · front – · 0 fps · skipped 0 · …stack.toml")
         #expect(
             screen.compose(state, columns: 140, rows: 8, now: 0).text[7].hasPrefix(
-                "rev 1 · offset – · front – · 0 fps · skipped 0 · /a/very/long/directory/name/for/the/parameters/cardstack.toml  "))
+                "rev 1 · offset – · front – · 0 fps · skipped 0 · /a/very/long/directory/name/for/the/parameters/cardstack.toml  "
+            ))
     }
 }
 

@@ -13,7 +13,8 @@ import Testing
             let piece = CSSKeyframes.piece(of: p, from: a, to: b)
             #expect((0...1).contains(piece[0]) && (0...1).contains(piece[2]))
             let local = UnitBezier(piece[0], piece[1], piece[2], piece[3])
-            let ya = curve.solve(a), yb = curve.solve(b)
+            let ya = curve.solve(a)
+            let yb = curve.solve(b)
             for k in 1..<10 {
                 let u = Double(k) / 10
                 let whole = curve.solve(a + (b - a) * u)

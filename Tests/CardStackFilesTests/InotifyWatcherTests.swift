@@ -36,7 +36,9 @@ import Testing
     /// Open descriptors of this process that are inotify instances.
     func inotifyDescriptors() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == "anon_inode:inotify" }.count
+        return fds.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == "anon_inode:inotify"
+        }.count
     }
 
     /// Saves `text` the way editors do (a new file renamed over the old one) until `seen`
@@ -52,7 +54,8 @@ import Testing
     }
 
     @Test func stopEndsTheThreadAndClosesTheInstance() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "watcher-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("cardstack.toml").path
@@ -64,7 +67,8 @@ import Testing
         for round in 0..<2 {
             let seen = Seen()
             let watcher = try InotifyWatcher(path: path) { _ in seen.add() }
-            #expect(saveUntilSeen("[stack]\nspacing = \(round + 20)\n", to: path, seen: seen, before: 0), "round \(round)")
+            #expect(
+                saveUntilSeen("[stack]\nspacing = \(round + 20)\n", to: path, seen: seen, before: 0), "round \(round)")
             // The watcher's one thread, under its own name.
             #expect(threads(named: "cstack-inotify") == 1, "round \(round)")
             #expect(inotifyDescriptors() == descriptorsBefore + 1)

@@ -24,7 +24,7 @@ import Testing
         let files = Files()
         files.set("[layout]\nspacing = 40\n")
         var reloader = ParamsReloader(path: "/p.toml", files: files)
-        guard case let .loaded(_, resolved) = reloader.reload(force: false).update else {
+        guard case .loaded(_, let resolved) = reloader.reload(force: false).update else {
             Issue.record("the first read loads")
             return
         }
@@ -42,7 +42,7 @@ import Testing
         var reloader = ParamsReloader(path: "/p.toml", files: files)
         #expect(reloader.reload(force: false).update == .removed)
         files.set("[layout]\nspacing = -1\n")
-        guard case let .failed(error) = reloader.reload(force: false).update else {
+        guard case .failed(let error) = reloader.reload(force: false).update else {
             Issue.record("a negative spacing fails")
             return
         }
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aReadThatMissesOnceIsTriedAgainBeforeTheFileCountsAsGone() {
         var reloader = ParamsReloader(path: "/p.toml", files: OnceMissing())
-        guard case let .loaded(_, resolved) = reloader.reload(force: false).update else {
+        guard case .loaded(_, let resolved) = reloader.reload(force: false).update else {
             Issue.record("the second read finds the file")
             return
         }

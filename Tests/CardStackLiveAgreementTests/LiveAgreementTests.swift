@@ -26,8 +26,10 @@ import Testing
     }
 
     @Test func theDaemonsParamsAndStateReadWhole() throws {
-        let params = ParamsInfo(revision: 7, source: .file, path: "/p.toml", params: sample(), error: nil, overridden: ["layout.spacing"])
-        let state = StateInfo(offset: 82.5, front: 2, animating: false, clients: 3, revision: 7, framesSent: 10, uptime: 2, cards: 9)
+        let params = ParamsInfo(
+            revision: 7, source: .file, path: "/p.toml", params: sample(), error: nil, overridden: ["layout.spacing"])
+        let state = StateInfo(
+            offset: 82.5, front: 2, animating: false, clients: 3, revision: 7, framesSent: 10, uptime: 2, cards: 9)
         for asReplies in [false, true] {
             var tracker = LiveTracker()
             let lines =
@@ -61,7 +63,7 @@ import Testing
             #expect(Command.names.contains(live.name))
         }
         let set = try Request.parse(LiveCommand.setParams(p, from: Parameters()).requestLine()).get()
-        guard case let .setParams(value) = set.command else {
+        guard case .setParams(let value) = set.command else {
             Issue.record("set_params parsed as \(set.command)")
             return
         }

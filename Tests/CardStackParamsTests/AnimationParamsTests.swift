@@ -43,7 +43,9 @@ import Testing
         #expect(a.spring == Spring(dampingRatio: 0.7, response: 0.35))
         #expect(a.slowdown == 5)
         #expect(try resolve("[animation]\ncurve = \"ease_in_out\"").animation.curve == .easeInOut)
-        #expect(try resolve("[animation]\nspring = { response = 0.2 }").animation.spring == Spring(dampingRatio: 0.825, response: 0.2))
+        #expect(
+            try resolve("[animation]\nspring = { response = 0.2 }").animation.spring
+                == Spring(dampingRatio: 0.825, response: 0.2))
     }
 
     @Test func theJSONFormReadsBack() throws {

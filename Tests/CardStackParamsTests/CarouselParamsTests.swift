@@ -64,7 +64,9 @@ import Testing
         let wrongInfinity = error("[carousel]\nfade_max = -inf\n")
         #expect(wrongInfinity?.kind == .outOfRange && wrongInfinity?.key == "carousel.fade_max")
         #expect(error("[carousel]\nviewpoint = [1]\n")?.kind == .wrongType)
-        #expect(error("[carousel]\nfade_min_alpha = 1.5\n")?.message == "carousel.fade_min_alpha must be in [0, 1], got 1.5")
+        #expect(
+            error("[carousel]\nfade_min_alpha = 1.5\n")?.message == "carousel.fade_min_alpha must be in [0, 1], got 1.5"
+        )
         let table = error("[carousl]\ntilt = 1\n")
         #expect(table?.message == "unknown table carousl (did you mean carousel?)")
     }

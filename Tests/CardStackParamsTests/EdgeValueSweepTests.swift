@@ -20,12 +20,14 @@ import Testing
 
     /// Each numeric key as a TOML fragment and a JSON fragment with the value at `x`.
     static let keys: [(table: String, key: String, form: @Sendable (String) -> String)] = {
-        let plain = ["layout.cards", "layout.spacing", "layout.scale_step", "layout.m34",
-                     "card.width", "card.height", "viewport.width", "viewport.height",
-                     "animation.fps", "animation.deceleration",
-                     "carousel.item_spacing", "carousel.arc", "carousel.radius", "carousel.angle",
-                     "carousel.tilt", "carousel.count", "carousel.visible_items", "carousel.fade_min",
-                     "carousel.fade_max", "carousel.fade_range", "carousel.fade_min_alpha"]
+        let plain = [
+            "layout.cards", "layout.spacing", "layout.scale_step", "layout.m34",
+            "card.width", "card.height", "viewport.width", "viewport.height",
+            "animation.fps", "animation.deceleration",
+            "carousel.item_spacing", "carousel.arc", "carousel.radius", "carousel.angle",
+            "carousel.tilt", "carousel.count", "carousel.visible_items", "carousel.fade_min",
+            "carousel.fade_max", "carousel.fade_range", "carousel.fade_min_alpha",
+        ]
         var out: [(String, String, @Sendable (String) -> String)] = plain.map { dotted in
             let parts = dotted.split(separator: ".").map(String.init)
             return (parts[0], parts[1], { $0 })
@@ -49,12 +51,14 @@ import Testing
         for (table, key, form) in Self.keys {
             for x in Self.edges {
                 let value = form(Self.literal(x))
-                let toml = "[layout]\nstyle = \"\(style.rawValue)\"\n" + (table == "layout" ? "" : "[\(table)]\n")
+                let toml =
+                    "[layout]\nstyle = \"\(style.rawValue)\"\n" + (table == "layout" ? "" : "[\(table)]\n")
                     + "\(key) = \(value)\n"
                 let fileOutcome = outcome(of: { () throws(ParamsError) -> Parameters in
                     try ParamsDocument.parameters(from: Array(toml.utf8), path: "f.toml").parameters
                 })
-                check(fileOutcome, "\(style.rawValue) \(table).\(key) = \(value) (file)", needsPlace: true, checked: nil)
+                check(
+                    fileOutcome, "\(style.rawValue) \(table).\(key) = \(value) (file)", needsPlace: true, checked: nil)
 
                 let json = "{\"layout\":{\"style\":\"\(style.rawValue)\"},\"\(table)\":{\"\(key)\":\(value)}}"
                 guard let parsed = try? JSONParser.parse(Array(json.utf8)) else {
@@ -78,9 +82,9 @@ import Testing
     /// - Parameter checked: parameters whose frames were checked already.
     func check(_ outcome: Result<Parameters, ParamsError>, _ what: String, needsPlace: Bool, checked: Parameters?) {
         switch outcome {
-        case let .failure(error):
+        case .failure(let error):
             if needsPlace, error.position == nil { Issue.record("\(what): refused without a place: \(error)") }
-        case let .success(parameters):
+        case .success(let parameters):
             guard parameters != checked else { return }
             if let problem = Self.firstUnencodableFrame(parameters) { Issue.record("\(what): \(problem)") }
         }
@@ -95,7 +99,8 @@ import Testing
         var seq = 0
         func encodes(_ time: Double, animating: Bool) -> String? {
             seq += 1
-            let frame = Layout.frame(parameters, offset: offset, context: memory.context(at: time, animating: animating))
+            let frame = Layout.frame(
+                parameters, offset: offset, context: memory.context(at: time, animating: animating))
             do {
                 _ = try WireJSON.encode(ServerMessage.frame(FrameEvent(seq: seq, revision: 1, frame: frame)))
                 return nil

@@ -20,7 +20,8 @@ import Testing
     }
 
     static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     @Test func anEmptyFileIsAllDefaults() throws {
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func everyKeyIsRead() throws {
-        let p = try parse("""
+        let p = try parse(
+            """
             [layout]
             style = "stack"
             cards = 20
@@ -60,7 +62,8 @@ import Testing
             """)
         #expect(p.layout.cards == 20 && !p.layout.wrap && p.layout.spacing == 40 && p.layout.scaleStep == 0.2)
         #expect(p.layout.m34 == -0.001 && p.layout.flipRange == [1.0, 1.2])
-        #expect(p.card.width == 300 && p.card.height == 200.5 && p.card.anchor == [0.5, 0.5] && p.card.titles == ["a", "b"])
+        #expect(
+            p.card.width == 300 && p.card.height == 200.5 && p.card.anchor == [0.5, 0.5] && p.card.titles == ["a", "b"])
         #expect(p.viewport.width == 320 && p.viewport.height == 480)
         #expect(p.animation.fps == 120 && p.animation.deceleration == 0.99 && !p.animation.snap)
     }
@@ -78,17 +81,25 @@ import Testing
         #expect(error("[layout]\ncards = 0")?.message == "layout.cards must be an integer in 1...1000000, got 0")
         #expect(error("[animation]\nfps = 241")?.message == "animation.fps must be an integer in 1...240, got 241")
         #expect(error("[animation]\ndeceleration = 1")?.message == "animation.deceleration must be in (0, 1), got 1")
-        #expect(error("[card]\nanchor = [0.5, 2]")?.description == "test.toml: line 2, column 16: card.anchor[1] must be in [0, 1], got 2")
+        #expect(
+            error("[card]\nanchor = [0.5, 2]")?.description
+                == "test.toml: line 2, column 16: card.anchor[1] must be in [0, 1], got 2")
     }
 
     @Test func wrongTypes() {
-        #expect(error("[layout]\nspacing = \"wide\"")?.message == "layout.spacing must be a number, got a string (\"wide\")")
+        #expect(
+            error("[layout]\nspacing = \"wide\"")?.message == "layout.spacing must be a number, got a string (\"wide\")"
+        )
         #expect(error("[layout]\nwrap = 1")?.message == "layout.wrap must be true or false, got an integer (1)")
-        #expect(error("[layout]\ncards = 2.5")?.message == "layout.cards must be an integer in 1...1000000, got a number (2.5)")
+        #expect(
+            error("[layout]\ncards = 2.5")?.message
+                == "layout.cards must be an integer in 1...1000000, got a number (2.5)")
         #expect(error("[layout]\nspacing = 1979-05-27")?.kind == .wrongType)
         #expect(error("layout = 3")?.message == "layout must be a table ([layout]), got an integer")
         #expect(error("[card]\ntitles = [\"a\", 2]")?.message == "card.titles[1] must be a string, got an integer (2)")
-        #expect(error("[layout]\nstyle = \"stak\"")?.message.hasSuffix(", zoom_flow, got \"stak\" (did you mean stack?)") == true)
+        #expect(
+            error("[layout]\nstyle = \"stak\"")?.message.hasSuffix(", zoom_flow, got \"stak\" (did you mean stack?)")
+                == true)
     }
 
     @Test func unknownKeysSuggestTheNearestOne() throws {
@@ -108,7 +119,9 @@ import Testing
         let e = error("[layout]\nflip_range = [1.1, 1.0]")
         #expect(e?.message == "layout.flip_range must be [f0, f1] with 0 <= f0 < f1, got [1.1, 1.0]")
         #expect(e?.position == SourcePosition(line: 2, column: 14))
-        #expect(error("[layout]\nflip_range = [1.0]")?.message == "layout.flip_range must be an array of 2 numbers, got [1.0]")
+        #expect(
+            error("[layout]\nflip_range = [1.0]")?.message
+                == "layout.flip_range must be an array of 2 numbers, got [1.0]")
     }
 
     @Test func syntaxErrorsHaveALineAndColumn() throws {
@@ -162,7 +175,9 @@ import Testing
             Issue.record("accepted a 10 MB file")
         } catch {
             #expect(error.kind == .tooLarge)
-            #expect(error.description == "\(path): the file is 10485760 bytes; a parameter file may be at most 1048576 bytes (1 MiB)")
+            #expect(
+                error.description
+                    == "\(path): the file is 10485760 bytes; a parameter file may be at most 1048576 bytes (1 MiB)")
         }
         #expect(throws: ParamsError.self) { try ParamsFile.load(directory.appendingPathComponent("none.toml").path) }
         #expect(throws: ParamsError.self) { try ParamsFile.load(directory.path) }
@@ -172,7 +187,8 @@ import Testing
         let resolved = try ParamsDocument.parameters(from: Array("[layout]\ncards = 10\n".utf8))
         #expect(resolved.warnings.count == 1)
         #expect(resolved.warnings[0].contains("smaller than the stack's depth + 1 (11)"))
-        #expect(try ParamsDocument.parameters(from: Array("[layout]\ncards = 10\nwrap = false\n".utf8)).warnings.isEmpty)
+        #expect(
+            try ParamsDocument.parameters(from: Array("[layout]\ncards = 10\nwrap = false\n".utf8)).warnings.isEmpty)
     }
 
     @Test func clientTreesUseTheSameRules() throws {

@@ -29,38 +29,43 @@ import Testing
     }
 
     @Test func aMissingKeyGoesUnderItsCommentedLineOrAfterTheTablesLastKey() throws {
-        let text = "[layout]\n# wrap = true\nspacing = 30.0\n\n# cards\n[card]\nwidth = 280.0\n\n# viewport next\n[viewport]\n"
+        let text =
+            "[layout]\n# wrap = true\nspacing = 30.0\n\n# cards\n[card]\nwidth = 280.0\n\n# viewport next\n[viewport]\n"
         let (out, _) = try save(text) {
             $0.layout.wrap = false
             $0.card.titles = ["a \"b\"", "c\\d"]
             $0.viewport.width = 320
         }
-        #expect(out == """
-            [layout]
-            # wrap = true
-            wrap = false
-            spacing = 30.0
+        #expect(
+            out == """
+                [layout]
+                # wrap = true
+                wrap = false
+                spacing = 30.0
 
-            # cards
-            [card]
-            width = 280.0
-            titles = ["a \\"b\\"", "c\\\\d"]
+                # cards
+                [card]
+                width = 280.0
+                titles = ["a \\"b\\"", "c\\\\d"]
 
-            # viewport next
-            [viewport]
-            width = 320.0
+                # viewport next
+                [viewport]
+                width = 320.0
 
-            """)
+                """)
     }
 
     @Test func multiLineValuesAndInfinityAndRemoval() throws {
-        let text = "[card]\ntitles = [\n  \"a\",  # first\n  \"b\",\n]\n# after\n[carousel]\ntilt = 0.5 # mine\nfade_min = -inf\n"
+        let text =
+            "[card]\ntitles = [\n  \"a\",  # first\n  \"b\",\n]\n# after\n[carousel]\ntilt = 0.5 # mine\nfade_min = -inf\n"
         var p = try ParamsDocument.parameters(from: Array(text.utf8)).parameters
         p.card.titles = ["x"]
         p.carousel.tilt = nil
         p.carousel.fadeMax = .infinity
         let (bytes, changed) = try ParamsSaver.save(Array(text.utf8), as: p)
-        #expect(String(decoding: bytes, as: UTF8.self) == "[card]\ntitles = [\"x\"]\n# after\n[carousel]\nfade_min = -inf\nfade_max = inf\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "[card]\ntitles = [\"x\"]\n# after\n[carousel]\nfade_min = -inf\nfade_max = inf\n")
         #expect(changed == ["card.titles", "carousel.fade_max", "carousel.tilt"])
     }
 
@@ -134,7 +139,11 @@ import Testing
         #expect(!h.canRedo)
         #expect(h.steps.map(\.parameters.layout.spacing) == [30, 40, 60])
         #expect(h.log.map(\.source) == [.file, .set, .set, .undo, .undo, .undo, .preset])
-        #expect(h.log.map(\.changed) == [[], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"]])
+        #expect(
+            h.log.map(\.changed) == [
+                [], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"], ["layout.spacing"],
+                ["layout.spacing"],
+            ])
         #expect(h.log.filter(\.current).map(\.revision) == [7])
     }
 
@@ -149,7 +158,9 @@ import Testing
     @Test func keepsTheNewest100() {
         var h = ParamsHistory()
         for i in 0..<150 {
-            h.record(revision: i + 1, source: .set, time: Double(i), tree: .emptyTable, parameters: params(spacing: Double(i + 1)))
+            h.record(
+                revision: i + 1, source: .set, time: Double(i), tree: .emptyTable,
+                parameters: params(spacing: Double(i + 1)))
         }
         #expect(h.log.count == 100 && h.steps.count == 100 && h.log.first?.revision == 51)
         #expect(h.steps.first?.parameters.layout.spacing == 51)
@@ -161,7 +172,9 @@ import Testing
         var revision = 0
         for i in 0..<450 {
             revision += 1
-            h.record(revision: revision, source: .set, time: Double(i), tree: .emptyTable, parameters: params(spacing: Double(i + 1)))
+            h.record(
+                revision: revision, source: .set, time: Double(i), tree: .emptyTable,
+                parameters: params(spacing: Double(i + 1)))
             #expect(h.steps.count == min(i + 1, 100) && h.log.count == min(i + 1, 100))
             #expect(h.cursor == h.steps.count - 1 && h.log.last?.revision == revision)
         }
@@ -182,7 +195,9 @@ import Testing
         #expect(h.log.last?.current == true && h.log.filter(\.current).count == 1)
         for i in 0..<300 {
             revision += 1
-            h.record(revision: revision, source: .set, time: 0, tree: .emptyTable, parameters: params(spacing: Double(2000 + i)))
+            h.record(
+                revision: revision, source: .set, time: 0, tree: .emptyTable,
+                parameters: params(spacing: Double(2000 + i)))
         }
         #expect(h.steps.count == 100 && h.steps.last?.parameters.layout.spacing == 2299 && h.cursor == 99)
         #expect(h.steps.first?.parameters.layout.spacing == 2200 && h.log.last?.revision == revision)

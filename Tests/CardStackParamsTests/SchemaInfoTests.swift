@@ -18,7 +18,9 @@ import Testing
         #expect(spacing.type == "number")
         #expect(spacing.min == 0 && spacing.max == 100_000)
         #expect(spacing.minInclusive == false && spacing.maxInclusive == true)
-        #expect(spacing.default == .number(Parameters().layout.spacing) || spacing.default == .integer(Int64(Parameters().layout.spacing)))
+        #expect(
+            spacing.default == .number(Parameters().layout.spacing)
+                || spacing.default == .integer(Int64(Parameters().layout.spacing)))
         let fps = try #require(key("animation.fps"))
         #expect(fps.type == "integer" && fps.min == 1 && fps.max == 240)
         #expect(key("layout.wrap")?.type == "boolean")
@@ -29,7 +31,7 @@ import Testing
 
     @Test func styleDependentDefaultsNameEveryStyle() throws {
         let wrap = try #require(key("layout.wrap")?.byStyle)
-        guard case let .object(entries) = wrap else {
+        guard case .object(let entries) = wrap else {
             Issue.record("by_style is not an object")
             return
         }

@@ -17,10 +17,14 @@ import Testing
 
     /// Checks that taking the comments' text out of `text` changes nothing the parser says.
     @discardableResult
-    func expectSame(_ text: String, stripped expectation: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    func expectSame(
+        _ text: String, stripped expectation: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         let bytes = Array(text.utf8)
         let stripped = TOMLCommentText.strip(bytes)
-        if let expectation { #expect((stripped != nil) == expectation, "\(text.debugDescription)", sourceLocation: sourceLocation) }
+        if let expectation {
+            #expect((stripped != nil) == expectation, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        }
         guard let stripped else { return false }
         #expect(outcome(stripped) == outcome(bytes), "\(text.debugDescription)", sourceLocation: sourceLocation)
         return true
@@ -115,7 +119,8 @@ import Testing
             let expected = String(validating: text, as: UTF8.self) != nil && !controls
             #expect(TOMLCommentText.isPlain(text) == expected, "\(text)")
             if expected {
-                #expect(TOMLCommentText.strip(text, plain: true) == TOMLCommentText.strip(text, plain: false), "\(text)")
+                #expect(
+                    TOMLCommentText.strip(text, plain: true) == TOMLCommentText.strip(text, plain: false), "\(text)")
             }
         }
     }

@@ -28,8 +28,11 @@ import Testing
         let e = try #require(error(deep))
         #expect(e.position?.line == 1)
         #expect(e.message.contains("nest more than"))
-        #expect(error("x = " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300))?.kind == .syntax)
-        #expect(error("x = " + String(repeating: "{a=", count: 300) + "1" + String(repeating: "}", count: 300))?.kind == .syntax)
+        #expect(
+            error("x = " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300))?.kind == .syntax)
+        #expect(
+            error("x = " + String(repeating: "{a=", count: 300) + "1" + String(repeating: "}", count: 300))?.kind
+                == .syntax)
     }
 
     @Test func aFileAsDeepAsItCanBeIsFreedSafely() throws {
@@ -47,7 +50,10 @@ import Testing
         #expect(spacing.keyPosition == SourcePosition(line: 2, column: 3))
         #expect(spacing.position == SourcePosition(line: 2, column: 13))
         let range = try #require(layout.entries?.first { $0.key == "flip_range" }?.node)
-        guard case let .array(items) = range.value else { Issue.record("not an array"); return }
+        guard case .array(let items) = range.value else {
+            Issue.record("not an array")
+            return
+        }
         #expect(items.map(\.position) == [SourcePosition(line: 3, column: 16), SourcePosition(line: 3, column: 21)])
         // File order, not toml++'s sorted order.
         #expect(layout.entries?.map(\.key) == ["spacing", "flip_range"])
@@ -58,8 +64,8 @@ import Testing
         var current: ParamNode? = tree
         for part in path.split(separator: ".").map(String.init) {
             switch current?.value {
-            case let .table(entries): current = entries.first { $0.key == part }?.node
-            case let .array(items): current = Int(part).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            case .table(let entries): current = entries.first { $0.key == part }?.node
+            case .array(let items): current = Int(part).flatMap { items.indices.contains($0) ? items[$0] : nil }
             default: return nil
             }
         }

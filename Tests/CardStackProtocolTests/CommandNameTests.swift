@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func unknownNamesListTheKnownOnes() {
-        guard case let .failure(failure) = Request.parse(Array(#"{"cmd":"dance"}"#.utf8)) else {
+        guard case .failure(let failure) = Request.parse(Array(#"{"cmd":"dance"}"#.utf8)) else {
             Issue.record("dance is no command")
             return
         }

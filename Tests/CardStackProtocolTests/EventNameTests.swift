@@ -5,7 +5,10 @@ import Testing
 /// there, and what a client subscribes to is named by it.
 @Suite struct EventNameTests {
     @Test func theWireNamesAreTheDocumentedOnes() {
-        #expect(EventName.allCases.map(\.rawValue) == ["hello", "frame", "params", "config_error", "state", "bye", "bridge"])
+        #expect(
+            EventName.allCases.map(\.rawValue) == [
+                "hello", "frame", "params", "config_error", "state", "bye", "bridge",
+            ])
         #expect(EventKind.allCases.map(\.rawValue) == ["frame", "params", "config_error", "state"])
     }
 

@@ -28,7 +28,9 @@ import Testing
         for card in stack(offset: 12).cards {
             guard let quad = card.quad else { continue }
             let g = CardGeometry(card)
-            let corners = [(0.0, 0.0), (card.size.width, 0), (card.size.width, card.size.height), (0, card.size.height)]
+            let corners = [
+                (0.0, 0.0), (card.size.width, 0), (card.size.width, card.size.height), (0, card.size.height),
+            ]
             for (corner, expected) in zip(corners, quad) {
                 let p = g.project(corner.0, corner.1)!
                 #expect(abs(p.x - expected.x) < 1e-9 && abs(p.y - expected.y) < 1e-9)
@@ -56,7 +58,9 @@ import Testing
         #expect(pixel(r, 187, 660) == CardLook.background)
         // The title is white ink about the centre.
         var white = 0
-        for dx in -30...30 { if close(pixel(r, Int(c.x) + dx, Int(c.y)), CardLook.titleColor, within: 30) { white += 1 } }
+        for dx in -30...30 {
+            if close(pixel(r, Int(c.x) + dx, Int(c.y)), CardLook.titleColor, within: 30) { white += 1 }
+        }
         #expect(white > 2)
     }
 
@@ -115,7 +119,8 @@ import Testing
         #expect(style.contains(".stage {") && style.contains("background: \(CardLook.hex(CardLook.background));"))
         #expect(style.contains("border-radius: 12px;") && CardLook.cornerRadius == 12)
         #expect(style.contains("box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .12);"))
-        #expect(script.contains("Math.max(8, Math.min(w, h) * 0.22)") && CardLook.titleSize(width: 300, height: 200) == 44)
+        #expect(
+            script.contains("Math.max(8, Math.min(w, h) * 0.22)") && CardLook.titleSize(width: 300, height: 200) == 44)
         // And the SVG snapshot says the same.
         let svg = SVGSnapshot.render(stack())
         #expect(svg.contains("fill=\"\(CardLook.css(item: 0))\"") && svg.contains(CardLook.hex(CardLook.background)))

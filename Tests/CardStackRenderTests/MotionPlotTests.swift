@@ -29,12 +29,15 @@ import Testing
     @Test func overshootAndSettleAreReadOffTheFrames() throws {
         let plot = MotionPlot(RecordedFrames(try recording()))
         #expect(plot.motionStart == 1)
-        #expect(plot.overshoot.map { abs($0.points - 3) < 1e-12 && abs($0.percent - 10) < 1e-9 && $0.frame == 4 } == true)
+        #expect(
+            plot.overshoot.map { abs($0.points - 3) < 1e-12 && abs($0.percent - 10) < 1e-9 && $0.frame == 4 } == true)
         // Within ±0.3 pt of 30 from frame 7 (30.2) on; 29.5 at frame 6 is outside.
         #expect(plot.settle.map { $0.frame == 7 && abs($0.seconds - 6.0 / 60) < 1e-12 } == true)
         // Central differences: (25 - 0) / (2 / 60) at frame 2... frame 2 is between 0 and 25.
         #expect(abs(plot.velocities[2] - 25 * 30) < 1e-9)
-        #expect(plot.legend[1] == "spring: damping ratio 0.7, response 0.35 s (stiffness 322.2728, damping 25.1327, mass 1)")
+        #expect(
+            plot.legend[1] == "spring: damping ratio 0.7, response 0.35 s (stiffness 322.2728, damping 25.1327, mass 1)"
+        )
     }
 
     @Test func theLegendNamesTheCurveWithoutASpring() throws {

@@ -46,7 +46,9 @@ import Testing
     }
 
     @Test func theRecordingsRateIsItsMedianInterval() {
-        let steady = { (rate: Double) in (0..<30).map { Double($0) / rate + [0.0, 0.004, -0.003, 0.002][$0 % 4] / rate } }
+        let steady = { (rate: Double) in
+            (0..<30).map { Double($0) / rate + [0.0, 0.004, -0.003, 0.002][$0 % 4] / rate }
+        }
         #expect(RenderTimeline.rate(of: steady(60)) == 60)
         #expect(RenderTimeline.rate(of: steady(240)) == 240)
         #expect(RenderTimeline.rate(of: [3]) == 60)

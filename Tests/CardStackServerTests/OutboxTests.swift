@@ -97,7 +97,7 @@ import Testing
         outbox.beginBatch()
         let big = ByteBuffer(repeating: UInt8(ascii: "x"), count: Outbox.batchLimit - 1)
         #expect(outbox.send(big, backlog: 0) == .gathered)
-        guard case let .sendNow(bytes) = outbox.send(Self.reply, backlog: 0) else {
+        guard case .sendNow(let bytes) = outbox.send(Self.reply, backlog: 0) else {
             Issue.record("the full batch was not sent")
             return
         }

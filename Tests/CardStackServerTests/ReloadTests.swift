@@ -153,7 +153,7 @@ import Testing
         fixture.look()
         fixture.wait(ParamsService.Reload.settle)
         #expect(fixture.deliveries.kinds == ["loaded", "loaded"])
-        guard case let .loaded(_, resolved) = fixture.deliveries.all.last?.update else {
+        guard case .loaded(_, let resolved) = fixture.deliveries.all.last?.update else {
             Issue.record("the last delivery is not a load")
             return
         }

@@ -32,7 +32,7 @@ import Testing
     }
 
     static func frames(_ effects: [Effect]) -> [FrameEvent] {
-        effects.compactMap { if case let .publishFrame(event, _) = $0 { event } else { nil } }
+        effects.compactMap { if case .publishFrame(let event, _) = $0 { event } else { nil } }
     }
 
     static func ok(_ reply: Result<CommandResult, WireError>?) throws -> CommandResult {
@@ -54,7 +54,7 @@ import Testing
         var session = try Self.session("[layout]\nwrap = false\ncards = 40\n")
         let client = try Self.join(&session)
         let (reply, effects) = session.apply(.fling(velocity: 900), from: client, at: 0.5)
-        guard case let .target(target) = try Self.ok(reply) else {
+        guard case .target(let target) = try Self.ok(reply) else {
             Issue.record("fling replies with its target")
             return
         }
@@ -101,7 +101,7 @@ import Testing
         #expect(front >= 2)
         #expect(fraction != 0)
         let (reply, effects) = session.apply(.edit(.remove(item: 0)), from: client, at: due + 0.01)
-        guard case let .deck(cards, newFront) = try Self.ok(reply) else {
+        guard case .deck(let cards, let newFront) = try Self.ok(reply) else {
             Issue.record("remove replies with the deck")
             return
         }
@@ -136,7 +136,10 @@ import Testing
         #expect(session.animation == nil)
         // The params event goes out first; the frame is laid out when the driver asks
         // (.layOut), before the state, which names the card in front.
-        #expect(effects.filter { [.publishParams, .layOut, .publishState].contains($0) } == [.publishParams, .layOut, .publishState])
+        #expect(
+            effects.filter { [.publishParams, .layOut, .publishState].contains($0) } == [
+                .publishParams, .layOut, .publishState,
+            ])
         #expect(Self.frames(effects).isEmpty)
         let frames = Self.frames(session.layOut(at: 0.2))
         #expect(frames.count == 1)
@@ -191,8 +194,9 @@ import Testing
         var session = try Self.session("[layout]\nspacing = 40\n")
         let client = try Self.join(&session)
         let loaded = session.paramsInfo
-        let (set, effects) = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(50))]))])), from: client, at: 1)
-        guard case let .params(info) = try Self.ok(set) else {
+        let (set, effects) = session.apply(
+            .setParams(.object([("layout", .object([("spacing", .integer(50))]))])), from: client, at: 1)
+        guard case .params(let info) = try Self.ok(set) else {
             Issue.record("set_params replies with the params")
             return
         }
@@ -205,7 +209,8 @@ import Testing
         // Undo puts the loaded set back and redo the set one, each a new revision with
         // source `undo` and nothing overridden; the reply is what get_params then says.
         let (undo, _) = session.apply(.tuning(.undo), from: client, at: 2)
-        let undone = ParamsInfo(revision: 3, source: .undo, path: loaded.path, params: loaded.params, error: nil, overridden: [])
+        let undone = ParamsInfo(
+            revision: 3, source: .undo, path: loaded.path, params: loaded.params, error: nil, overridden: [])
         #expect(try Self.ok(undo) == .params(undone))
         #expect(session.paramsInfo == undone)
         #expect(session.parameters.layout.spacing == 40)
@@ -213,7 +218,8 @@ import Testing
         #expect(session.paramsInfo.unsaved == [])
         let (redo, _) = session.apply(.tuning(.redo), from: client, at: 3)
         let redone = ParamsInfo(
-            revision: 4, source: .undo, path: loaded.path, params: info.params, error: nil, overridden: [], unsaved: ["layout.spacing"])
+            revision: 4, source: .undo, path: loaded.path, params: info.params, error: nil, overridden: [],
+            unsaved: ["layout.spacing"])
         #expect(try Self.ok(redo) == .params(redone))
         #expect(session.paramsInfo == redone)
         #expect(session.parameters.layout.spacing == 50)
@@ -223,7 +229,8 @@ import Testing
         let (again, _) = session.apply(.tuning(.redo), from: client, at: 4)
         #expect(throws: WireError.self) { try Self.ok(again) }
         // A bad value changes nothing and says where.
-        let (bad, none) = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(-3))]))])), from: client, at: 5)
+        let (bad, none) = session.apply(
+            .setParams(.object([("layout", .object([("spacing", .integer(-3))]))])), from: client, at: 5)
         #expect(throws: WireError.self) { try Self.ok(bad) }
         #expect(none.isEmpty)
         var saved = redone
@@ -235,7 +242,7 @@ import Testing
         var session = try Self.session("[layout]\nspacing = 40\ncards = 7\n")
         let (tree, resolved) = try ParamsDocument.load(Array("[layout]\nstyle = \"rotary\"\n".utf8))
         let (reply, effects) = session.putInForce(tree: tree, parameters: resolved.parameters, source: .preset, at: 1)
-        guard case let .params(info) = reply else {
+        guard case .params(let info) = reply else {
             Issue.record("preset replies with the params")
             return
         }
@@ -245,98 +252,13 @@ import Testing
         #expect(effects.contains(.publishParams))
         // History has both sets; undo goes back to the file's.
         let (history, _) = session.apply(.tuning(.history), from: 0, at: 2)
-        guard case let .history(log) = try Self.ok(history) else {
+        guard case .history(let log) = try Self.ok(history) else {
             Issue.record("history replies with the log")
             return
         }
         #expect(log.entries.count == 2)
         _ = session.apply(.tuning(.undo), from: 0, at: 3)
         #expect(session.parameters.layout.spacing == 40)
-    }
-
-    @Test func saveAsksTheDriverToWriteWhatDiffersAndAnswersWithItsOutcome() throws {
-        let file = "# spacing\n[layout]\nspacing = 40\n"
-        let (tree, resolved) = try ParamsDocument.load(Array(file.utf8))
-        var session = Session(
-            version: "test", path: "/tmp/cards.toml", initial: .loaded(tree: tree, resolved: resolved),
-            loadedBytes: Array(file.utf8))
-        _ = session.apply(.setParams(.object([("layout", .object([("spacing", .integer(50))]))])), from: 1, at: 1)
-        let (reply, effects) = session.apply(.tuning(.save), from: 1, request: .integer(7), at: 2)
-        #expect(reply == nil)
-        let requester = Requester(client: 1, request: .integer(7))
-        guard case let .save(plan, to)? = effects.first, effects.count == 1 else {
-            Issue.record("save asked for no file work: \(effects)")
-            return
-        }
-        #expect(to == requester)
-        #expect(plan.path == "/tmp/cards.toml")
-        #expect(plan.expected == Array(file.utf8))
-        #expect(String(decoding: plan.bytes, as: UTF8.self) == "# spacing\n[layout]\nspacing = 50\n")
-        #expect(plan.changed == ["layout.spacing"])
-        // The driver wrote it: the reply says so, and the next save expects the new bytes.
-        let (done, caused) = session.finishSave(plan, outcome: .success(.written("/tmp/cards.toml")), for: requester, at: 3)
-        #expect(try done.get() == .saved(SaveResult(path: "/tmp/cards.toml", written: true, changed: ["layout.spacing"])))
-        #expect(caused == [.log(.info, "saved layout.spacing into /tmp/cards.toml")])
-        #expect(session.loadedBytes == plan.bytes)
-        let (_, again) = session.apply(.tuning(.save), from: 1, at: 4)
-        guard case let .save(second, _)? = again.first else {
-            Issue.record("the second save asked for no file work")
-            return
-        }
-        #expect(second.bytes == second.expected)
-        #expect(second.changed == [])
-        // A conflict found by the driver is the reply, and nothing is recorded.
-        let conflict = WireError(.conflict, "save: the file changed")
-        let (refused, none) = session.finishSave(second, outcome: .failure(conflict), for: requester, at: 5)
-        #expect(throws: WireError.self) { try refused.get() }
-        #expect(none.isEmpty)
-    }
-
-    @Test func saveWithoutAFileOrGoodContentIsRefusedWithoutFileWork() throws {
-        var session = Session(version: "test", path: nil, initial: .removed)
-        let (reply, effects) = session.apply(.tuning(.save), from: 0, at: 0)
-        #expect(throws: WireError.self) { try Self.ok(reply) }
-        #expect(effects.isEmpty)
-        var unloaded = try Self.session()
-        let (conflict, none) = unloaded.apply(.tuning(.save), from: 0, at: 0)
-        #expect(conflict.map { (try? $0.get()) == nil } == true)
-        #expect(none.isEmpty)
-    }
-
-    @Test func presetAsksTheDriverToReadItAndPutsWhatItFoundInForce() throws {
-        var session = try Self.session()
-        let (reply, effects) = session.apply(.tuning(.preset(name: "coverflow")), from: 2, request: .integer(1), at: 0)
-        #expect(reply == nil)
-        let requester = Requester(client: 2, request: .integer(1))
-        #expect(effects == [.readPreset(name: "coverflow", for: requester)])
-        let (tree, resolved) = try ParamsDocument.load(Array("[layout]\nstyle = \"coverflow\"\n".utf8))
-        let (done, caused) = session.finishPreset(.success(.loaded(tree: tree, parameters: resolved.parameters)), for: requester, at: 1)
-        guard case let .params(info) = try done.get() else {
-            Issue.record("preset's reply is not the parameters in force")
-            return
-        }
-        #expect(info.source == .preset)
-        #expect(session.parameters.layout.style == .coverflow)
-        #expect(caused.contains(.publishParams))
-        let list = PresetList(presets: [PresetInfo(name: "stack", path: "/p/stack.toml")], directories: ["/p"])
-        let (listed, nothing) = session.finishPreset(.success(.list(list)), for: requester, at: 2)
-        #expect(try listed.get() == .presets(list))
-        #expect(nothing.isEmpty)
-    }
-
-    @Test func exportAsksTheDriverForItsTextAtTheOffsetInForce() throws {
-        var session = try Self.session()
-        let client = try Self.join(&session)
-        _ = session.apply(.scroll(by: 12), from: client, at: 0)
-        let options = ExportOptions(name: "Checkout")
-        let (reply, effects) = session.apply(
-            .tuning(.export(.swift, offset: nil, options: options)), from: client, request: .integer(3), at: 1)
-        #expect(reply == nil)
-        let requester = Requester(client: client, request: .integer(3))
-        #expect(effects == [.export(.swift, at: session.offset, options: options, for: requester)])
-        #expect(session.offset == 12)
-        let (_, at40) = session.apply(.tuning(.export(.css, offset: 40, options: options)), from: client, at: 2)
-        #expect(at40 == [.export(.css, at: 40, options: options, for: Requester(client: client, request: nil))])
     }
 
     @Test func shutdownClosesEveryClientAndStopsTicking() throws {

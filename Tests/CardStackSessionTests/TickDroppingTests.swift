@@ -26,7 +26,7 @@ import Testing
     }
 
     static func scheduled(_ effects: [Effect]) -> [Double] {
-        effects.compactMap { if case let .scheduleTick(due) = $0 { due } else { nil } }
+        effects.compactMap { if case .scheduleTick(let due) = $0 { due } else { nil } }
     }
 
     @Test func aFrameWithinItsIntervalKeepsTheGrid() throws {

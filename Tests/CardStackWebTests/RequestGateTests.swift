@@ -7,9 +7,14 @@ import Testing
 
     @Test func theTokenIsNeededOnEveryRequest() {
         #expect(gate.refusal(uri: "/?token=abc123", host: "127.0.0.1:8372", origin: nil, websocket: false) == nil)
-        #expect(gate.refusal(uri: "/page.js?x=1&token=abc123", host: "localhost:8372", origin: nil, websocket: false) == nil)
-        #expect(gate.refusal(uri: "/", host: "127.0.0.1:8372", origin: nil, websocket: false)?.contains("no token") == true)
-        #expect(gate.refusal(uri: "/?token=abc124", host: "127.0.0.1:8372", origin: nil, websocket: false)?.contains("wrong token") == true)
+        #expect(
+            gate.refusal(uri: "/page.js?x=1&token=abc123", host: "localhost:8372", origin: nil, websocket: false) == nil
+        )
+        #expect(
+            gate.refusal(uri: "/", host: "127.0.0.1:8372", origin: nil, websocket: false)?.contains("no token") == true)
+        #expect(
+            gate.refusal(uri: "/?token=abc124", host: "127.0.0.1:8372", origin: nil, websocket: false)?.contains(
+                "wrong token") == true)
         #expect(gate.refusal(uri: "/?token=abc1234", host: "127.0.0.1:8372", origin: nil, websocket: false) != nil)
         #expect(gate.refusal(uri: "/?token=", host: "127.0.0.1:8372", origin: nil, websocket: false) != nil)
     }

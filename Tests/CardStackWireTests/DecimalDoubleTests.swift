@@ -32,7 +32,8 @@ struct SplitMix64: RandomNumberGenerator {
     @Test func randomBitPatterns() {
         var random = SplitMix64(state: 2026)
         for _ in 0..<200_000 {
-            let x = Double(bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 1...0x7FE, using: &random) << 52)
+            let x = Double(
+                bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 1...0x7FE, using: &random) << 52)
             check(x)
         }
     }
@@ -65,8 +66,10 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func shortestDigits() {
-        for (x, digits, exponent) in [(0.9, 9 as UInt64, -1), (187.5, 1875, -1), (1e23, 1, 23),
-                                      (0.30000000000000004, 30_000_000_000_000_004, -17)] {
+        for (x, digits, exponent) in [
+            (0.9, 9 as UInt64, -1), (187.5, 1875, -1), (1e23, 1, 23),
+            (0.30000000000000004, 30_000_000_000_000_004, -17),
+        ] {
             let decimal = DecimalDouble.shortest(x)
             #expect(decimal.digits == digits && decimal.exponent == exponent, "\(x)")
         }
@@ -78,7 +81,8 @@ struct SplitMix64: RandomNumberGenerator {
     /// `Codable` containers. Both must write the same bytes.
     func expectSameBytes(_ frame: Frame) throws {
         let event = try WireJSON.encode(ServerMessage.frame(FrameEvent(seq: 3, revision: 9, frame: frame)))
-        let generic = #"{"event":"frame","seq":3,"revision":9,"frame":"#
+        let generic =
+            #"{"event":"frame","seq":3,"revision":9,"frame":"#
             + String(decoding: try WireJSON.encode(frame), as: UTF8.self) + "}"
         #expect(String(decoding: event, as: UTF8.self) == generic)
     }
@@ -120,8 +124,9 @@ struct SplitMix64: RandomNumberGenerator {
         let info = ParamsInfo(revision: 7, source: .file, path: "/tmp/c.toml", params: params, error: nil)
         try expectSameBytes(info)
         let generic = String(decoding: try WireJSON.encode(params), as: UTF8.self)
-        #expect(String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self).contains(
-            #""params":"# + generic + #","error":null"#))
+        #expect(
+            String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self).contains(
+                #""params":"# + generic + #","error":null"#))
         let reply = try WireJSON.encode(Reply(id: .integer(1), result: CommandResult.params(info)))
         #expect(String(decoding: reply, as: UTF8.self).contains(#""params":"# + generic + ","))
     }
@@ -144,9 +149,11 @@ struct SplitMix64: RandomNumberGenerator {
         }
         info.path = "/dir with \"quotes\"/c.toml"
         info.error = ConfigError(
-            path: info.path, line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0, got -3.0")
+            path: info.path, line: 3, column: 11, key: "layout.spacing", message: "layout.spacing must be > 0, got -3.0"
+        )
         try expectSameBytes(info)
-        info.error = ConfigError(path: nil, line: nil, column: nil, key: nil, message: "the file was deleted\tor\nmoved")
+        info.error = ConfigError(
+            path: nil, line: nil, column: nil, key: nil, message: "the file was deleted\tor\nmoved")
         try expectSameBytes(info)
     }
 
@@ -222,7 +229,8 @@ struct SplitMix64: RandomNumberGenerator {
         var params = Parameters()
         params.layout.spacing = .nan
         #expect(throws: EncodingError.self) {
-            try WireJSON.encode(ServerMessage.params(ParamsInfo(revision: 1, source: .file, path: nil, params: params, error: nil)))
+            try WireJSON.encode(
+                ServerMessage.params(ParamsInfo(revision: 1, source: .file, path: nil, params: params, error: nil)))
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Lone UTF-16 surrogates in `\u` escapes become U+FFFD and take nothing after them along.
 @Suite struct JSONSurrogateTests {
     func string(_ json: String) throws -> String? {
-        if case let .string(s) = try JSONParser.parse(Array(json.utf8)) { return s }
+        if case .string(let s) = try JSONParser.parse(Array(json.utf8)) { return s }
         return nil
     }
 

@@ -24,10 +24,14 @@ import Testing
             .reply(Reply(id: nil)),
             .frame(FrameEvent(seq: 42, revision: 2, frame: frame)),
             .params(ParamsInfo(revision: 2, source: .set, path: "/tmp/a b.toml", params: params, error: nil)),
-            .params(ParamsInfo(revision: 2, source: .file, path: nil, params: params,
-                               error: ConfigError(path: "p", line: 3, column: 11, key: "layout.spacing", message: "m"))),
+            .params(
+                ParamsInfo(
+                    revision: 2, source: .file, path: nil, params: params,
+                    error: ConfigError(path: "p", line: 3, column: 11, key: "layout.spacing", message: "m"))),
             .configError(ConfigError(path: nil, line: nil, column: nil, key: nil, message: "gone")),
-            .state(StateInfo(offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)),
+            .state(
+                StateInfo(
+                    offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)),
             .bye(reason: "the daemon is stopping"),
         ]
         for message in messages {
@@ -40,14 +44,19 @@ import Testing
     @Test func everyResultDecodesAsItsCommand() throws {
         var params = Parameters()
         params.card.titles = ["a", "b"]
-        let info = ParamsInfo(revision: 3, source: .file, path: "/p.toml", params: params, error: nil, overridden: ["layout.spacing"])
-        let state = StateInfo(offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)
-        let history = HistoryInfo(entries: [
-            HistoryEntry(revision: 1, source: .file, time: 1_700_000_000.5, changed: [], current: false),
-            HistoryEntry(revision: 2, source: .set, time: 1_700_000_001.25, changed: ["layout.spacing"], current: true),
-        ], canUndo: true, canRedo: false)
+        let info = ParamsInfo(
+            revision: 3, source: .file, path: "/p.toml", params: params, error: nil, overridden: ["layout.spacing"])
+        let state = StateInfo(
+            offset: 12.5, front: 1, animating: true, clients: 2, revision: 4, framesSent: 99, uptime: 1.25)
+        let history = HistoryInfo(
+            entries: [
+                HistoryEntry(revision: 1, source: .file, time: 1_700_000_000.5, changed: [], current: false),
+                HistoryEntry(
+                    revision: 2, source: .set, time: 1_700_000_001.25, changed: ["layout.spacing"], current: true),
+            ], canUndo: true, canRedo: false)
         let preset = ParamsInfo(revision: 3, source: .preset, path: "/p.toml", params: params, error: nil)
-        let presets = PresetList(presets: [PresetInfo(name: "coverflow", path: "/presets/coverflow.toml")], directories: ["/presets"])
+        let presets = PresetList(
+            presets: [PresetInfo(name: "coverflow", path: "/presets/coverflow.toml")], directories: ["/presets"])
         // Every command's examples (a command and a result it can have), from its name: a new
         // command does not compile here until it has one.
         func examples(_ name: Command.Name) -> [(Command, CommandResult)] {
@@ -60,7 +69,11 @@ import Testing
             case .subscribe: [(.subscribe([.frame, .params]), .events([.frame, .params]))]
             case .unsubscribe: [(.unsubscribe([.frame]), .events([]))]
             case .scroll: [(.scroll(by: 3), .offset(33))]
-            case .scrollTo: [(.scrollTo(offset: 1, animated: false), .offset(1)), (.scrollTo(offset: 60, animated: true), .offset(60))]
+            case .scrollTo:
+                [
+                    (.scrollTo(offset: 1, animated: false), .offset(1)),
+                    (.scrollTo(offset: 60, animated: true), .offset(60)),
+                ]
             case .fling: [(.fling(velocity: 900), .target(120))]
             case .snap: [(.snap, .target(30))]
             case .next: [(.next(count: 1), .target(60))]
@@ -68,12 +81,18 @@ import Testing
             case .move: [(.edit(.move(from: 0, to: 2)), .deck(cards: 11, front: 2))]
             case .remove: [(.edit(.remove(item: 1)), .deck(cards: 10, front: 3))]
             case .insert: [(.edit(.insert(at: 1, title: "new")), .deck(cards: 12, front: 0))]
-            case .save: [(.tuning(.save), .saved(SaveResult(path: "/p.toml", written: true, changed: ["layout.spacing"])))]
+            case .save:
+                [(.tuning(.save), .saved(SaveResult(path: "/p.toml", written: true, changed: ["layout.spacing"])))]
             case .history: [(.tuning(.history), .history(history))]
             case .undo: [(.tuning(.undo), .params(info))]
             case .redo: [(.tuning(.redo), .params(info))]
-            case .preset: [(.tuning(.preset(name: "coverflow")), .params(preset)), (.tuning(.preset(name: nil)), .presets(presets))]
-            case .export: [(.tuning(.export(.css, offset: nil)), .exported(ExportResult(format: .css, text: ".card {}\n")))]
+            case .preset:
+                [
+                    (.tuning(.preset(name: "coverflow")), .params(preset)),
+                    (.tuning(.preset(name: nil)), .presets(presets)),
+                ]
+            case .export:
+                [(.tuning(.export(.css, offset: nil)), .exported(ExportResult(format: .css, text: ".card {}\n")))]
             case .open: [(.open(item: 2), .empty)]
             case .close: [(.close, .empty)]
             case .getSchema: [(.getSchema, .schema(SchemaInfo(keys: [])))]
@@ -103,17 +122,21 @@ import Testing
     }
 
     @Test func shapesMatchTheSpec() throws {
-        let hello = String(decoding: try WireJSON.encode(ServerMessage.hello(Hello(version: "1", revision: 1))), as: UTF8.self)
+        let hello = String(
+            decoding: try WireJSON.encode(ServerMessage.hello(Hello(version: "1", revision: 1))), as: UTF8.self)
         #expect(hello == #"{"event":"hello","protocol":1,"server":"cardstackd","version":"1","revision":1}"#)
         let reply = String(decoding: try WireJSON.encode(Reply(id: nil, result: CommandResult.empty)), as: UTF8.self)
         #expect(reply == #"{"id":null,"ok":true,"result":{}}"#)
-        let error = String(decoding: try WireJSON.encode(ServerMessage.configError(
-            ConfigError(path: "f", line: 1, column: 2, key: nil, message: "m"))), as: UTF8.self)
+        let error = String(
+            decoding: try WireJSON.encode(
+                ServerMessage.configError(
+                    ConfigError(path: "f", line: 1, column: 2, key: nil, message: "m"))), as: UTF8.self)
         #expect(error == #"{"event":"config_error","path":"f","line":1,"column":2,"key":null,"message":"m"}"#)
     }
 
     @Test func numbersAreJSONNumbers() throws {
-        let text = String(decoding: try WireJSON.encode([0.0, -0.0, 1, -3, 0.1, 1e-5, 1.5e300, 1234567890123]), as: UTF8.self)
+        let text = String(
+            decoding: try WireJSON.encode([0.0, -0.0, 1, -3, 0.1, 1e-5, 1.5e300, 1_234_567_890_123]), as: UTF8.self)
         #expect(text == "[0,0,1,-3,0.1,1e-05,1.5e+300,1234567890123]")
         #expect(throws: EncodingError.self) { try WireJSON.encode([Double.nan]) }
         #expect(throws: EncodingError.self) { try WireJSON.encode([Double.infinity]) }
@@ -131,10 +154,14 @@ import Testing
     func parse(_ s: String) throws -> JSONValue { try JSONParser.parse(Array(s.utf8)) }
 
     @Test func values() throws {
-        #expect(try parse(#" {"a": [1, -2.5e3, true, false, null, "x"], "b": {}} "#)
-            == .object([("a", .array([.integer(1), .number(-2500), .bool(true), .bool(false), .null, .string("x")])), ("b", .object([]))]))
+        #expect(
+            try parse(#" {"a": [1, -2.5e3, true, false, null, "x"], "b": {}} "#)
+                == .object([
+                    ("a", .array([.integer(1), .number(-2500), .bool(true), .bool(false), .null, .string("x")])),
+                    ("b", .object([])),
+                ]))
         #expect(try parse("9223372036854775807") == .integer(.max))
-        #expect(try parse("9223372036854775808") == .number(9223372036854775808))
+        #expect(try parse("9223372036854775808") == .number(9_223_372_036_854_775_808))
         #expect(try parse(#""\u00e9\ud83d\ude00\n\/""#) == .string("é😀\n/"))
         #expect(try parse(#""\ud800""#) == .string("\u{FFFD}"))
     }
@@ -160,20 +187,22 @@ import Testing
     @Test func commands() throws {
         #expect(try parse(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .integer(1), .ping))
         #expect(try parse(#"{"cmd":"scroll","by":15,"extra":[1]}"#).get() == Request(.scroll(by: 15)))
-        #expect(try parse(#"{"id":"x","cmd":"scroll_to","offset":30,"animated":true}"#).get()
-            == Request(id: .string("x"), .scrollTo(offset: 30, animated: true)))
+        #expect(
+            try parse(#"{"id":"x","cmd":"scroll_to","offset":30,"animated":true}"#).get()
+                == Request(id: .string("x"), .scrollTo(offset: 30, animated: true)))
         #expect(try parse(#"{"cmd":"next"}"#).get() == Request(.next(count: 1)))
         #expect(try parse(#"{"cmd":"prev","count":3}"#).get() == Request(.prev(count: 3)))
         #expect(try parse(#"{"cmd":"subscribe"}"#).get() == Request(.subscribe(EventKind.allCases)))
         #expect(try parse(#"{"cmd":"subscribe","events":["frame","frame"]}"#).get() == Request(.subscribe([.frame])))
         #expect(try parse(#"{"cmd":"fling","velocity":-2000.5}"#).get() == Request(.fling(velocity: -2000.5)))
-        #expect(try parse(#"{"cmd":"set_params","params":{"layout":{"spacing":40}}}"#).get()
-            == Request(.setParams(.object([("layout", .object([("spacing", .integer(40))]))]))))
+        #expect(
+            try parse(#"{"cmd":"set_params","params":{"layout":{"spacing":40}}}"#).get()
+                == Request(.setParams(.object([("layout", .object([("spacing", .integer(40))]))]))))
     }
 
     @Test func errorsSayWhatIsWrong() {
         func failure(_ s: String) -> RequestError? {
-            if case let .failure(e) = parse(s) { return e }
+            if case .failure(let e) = parse(s) { return e }
             return nil
         }
         #expect(failure("nope")?.error.code == .parseError)
@@ -193,7 +222,8 @@ import Testing
     @Test func requestsEncodeToWhatTheyParseFrom() throws {
         let commands: [Command] = [
             .ping, .getParams, .getFrame, .getState, .snap, .subscribe([.frame, .state]), .unsubscribe([.params]),
-            .scroll(by: -3), .scrollTo(offset: 12, animated: true), .fling(velocity: 100), .next(count: 2), .prev(count: 1),
+            .scroll(by: -3), .scrollTo(offset: 12, animated: true), .fling(velocity: 100), .next(count: 2),
+            .prev(count: 1),
             .setParams(.object([("animation", .object([("fps", .integer(120))]))])),
         ]
         for command in commands {

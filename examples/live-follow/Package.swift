@@ -7,7 +7,7 @@ let package = Package(
     name: "live-follow",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: "../../CardStackKit"),
+        .package(path: "../../CardStackKit")
     ],
     targets: [
         .executableTarget(
@@ -17,6 +17,6 @@ let package = Package(
                 .product(name: "CardStackLive", package: "CardStackKit"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
-        ),
+        )
     ]
 )

@@ -46,8 +46,10 @@ public struct CardPlacement: Sendable, Equatable {
         _ transform: Transform3D, position: Point, size: (width: Double, height: Double),
         anchor: Point
     ) -> [Point]? {
-        let left = -anchor.x * size.width, right = (1 - anchor.x) * size.width
-        let top = -anchor.y * size.height, bottom = (1 - anchor.y) * size.height
+        let left = -anchor.x * size.width
+        let right = (1 - anchor.x) * size.width
+        let top = -anchor.y * size.height
+        let bottom = (1 - anchor.y) * size.height
         var quad: [Point] = []
         quad.reserveCapacity(4)
         for (cx, cy) in [(left, top), (right, top), (right, bottom), (left, bottom)] {

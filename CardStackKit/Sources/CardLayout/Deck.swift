@@ -64,12 +64,12 @@ public struct Deck: Sendable, Equatable {
         try edit.validate(against: self)
         var titles = self.titles
         switch edit {
-        case let .move(from, to):
+        case .move(let from, let to):
             let title = titles.remove(at: from)
             titles.insert(title, at: to)
-        case let .remove(item):
+        case .remove(let item):
             titles.remove(at: item)
-        case let .insert(at, title):
+        case .insert(let at, let title):
             titles.insert(title, at: at)
         }
         var out = self

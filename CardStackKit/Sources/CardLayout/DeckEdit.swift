@@ -46,15 +46,15 @@ public enum DeckEdit: Sendable, Equatable {
             }
         }
         switch self {
-        case let .move(from, to):
+        case .move(let from, let to):
             try check("from", from, 0...(n - 1))
             try check("to", to, 0...(n - 1))
-        case let .remove(item):
+        case .remove(let item):
             guard n > 1 else {
                 throw DeckError("remove: the deck has only one card left, and a deck keeps at least one")
             }
             try check("item", item, 0...(n - 1))
-        case let .insert(at, title):
+        case .insert(let at, let title):
             guard n < limit else {
                 throw DeckError("insert: the deck already has \(n) cards, the most an edited deck can hold is \(limit)")
             }
@@ -69,14 +69,14 @@ public enum DeckEdit: Sendable, Equatable {
     /// Where the item at `old` position ends up, or nil for the removed item.
     public func newPosition(of old: Int) -> Int? {
         switch self {
-        case let .move(from, to):
+        case .move(let from, let to):
             if old == from { return to }
             if from < to, old > from, old <= to { return old - 1 }
             if to < from, old >= to, old < from { return old + 1 }
             return old
-        case let .remove(item):
+        case .remove(let item):
             return old == item ? nil : (old > item ? old - 1 : old)
-        case let .insert(at, _):
+        case .insert(let at, _):
             return old >= at ? old + 1 : old
         }
     }
@@ -84,14 +84,14 @@ public enum DeckEdit: Sendable, Equatable {
     /// Where the item now at `new` position was before, or nil for the inserted item.
     public func oldPosition(of new: Int) -> Int? {
         switch self {
-        case let .move(from, to):
+        case .move(let from, let to):
             if new == to { return from }
             if from < to, new >= from, new < to { return new + 1 }
             if to < from, new > to, new <= from { return new - 1 }
             return new
-        case let .remove(item):
+        case .remove(let item):
             return new >= item ? new + 1 : new
-        case let .insert(at, _):
+        case .insert(let at, _):
             return new == at ? nil : (new > at ? new - 1 : new)
         }
     }

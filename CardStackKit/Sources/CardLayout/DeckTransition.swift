@@ -69,7 +69,7 @@ public struct DeckTransition: Sendable, Equatable {
 
     /// The opacity factor of the card at `item`: an inserted card fades in.
     public func fade(of item: Int) -> Double {
-        if case let .insert(at, _) = edit, item == at { return eased }
+        if case .insert(let at, _) = edit, item == at { return eased }
         return 1
     }
 

@@ -80,7 +80,8 @@ public struct Motion: Sendable, Equatable {
         let t = max(elapsed / slowdown, 0)
         if let spring { return spring.state(x0: from - to, v0: velocity, at: t).v }
         let h = 1e-4
-        return (to - from) * (progress(at: min(t + h, duration)) - progress(at: max(t - h, 0))) / (min(t + h, duration) - max(t - h, 0))
+        return (to - from) * (progress(at: min(t + h, duration)) - progress(at: max(t - h, 0)))
+            / (min(t + h, duration) - max(t - h, 0))
     }
 
     /// The curve's progress, 0...1, at `t` unslowed seconds into the move.

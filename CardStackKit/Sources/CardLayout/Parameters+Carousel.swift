@@ -48,9 +48,13 @@ extension Parameters {
 
         enum CodingKeys: String, CodingKey {
             case arc, radius, angle, tilt, count, vertical, viewpoint
-            case itemSpacing = "item_spacing", visibleItems = "visible_items"
-            case fadeMin = "fade_min", fadeMax = "fade_max", fadeRange = "fade_range"
-            case fadeMinAlpha = "fade_min_alpha", showBackfaces = "show_backfaces"
+            case itemSpacing = "item_spacing"
+            case visibleItems = "visible_items"
+            case fadeMin = "fade_min"
+            case fadeMax = "fade_max"
+            case fadeRange = "fade_range"
+            case fadeMinAlpha = "fade_min_alpha"
+            case showBackfaces = "show_backfaces"
         }
 
         public init(from decoder: any Decoder) throws {

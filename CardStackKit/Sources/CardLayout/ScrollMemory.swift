@@ -50,8 +50,12 @@ public struct ScrollMemory: Sendable, Equatable {
     ///   - velocity: the scroll speed in points per second (0 when unknown).
     ///   - animating: whether an animation moved the offset.
     ///   - parameters: the parameters in force, with the deck applied.
-    public mutating func observe(offset: Double, at time: Double, velocity: Double, animating: Bool, parameters: Parameters) {
-        let n = parameters.layout.cards, d = parameters.layout.spacing, wrap = parameters.layout.wrap
+    public mutating func observe(
+        offset: Double, at time: Double, velocity: Double, animating: Bool, parameters: Parameters
+    ) {
+        let n = parameters.layout.cards
+        let d = parameters.layout.spacing
+        let wrap = parameters.layout.wrap
         let s = offset / d
         // CoverFlow2 (only that style eases a toggle, so no other style gets extra frames).
         let current = CarouselWindow.currentItem(position: s, cards: n, wrap: wrap)

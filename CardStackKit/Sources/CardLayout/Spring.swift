@@ -34,7 +34,8 @@ public struct Spring: Sendable, Equatable, Codable {
     /// The distance left to the target and its rate of change at `t` seconds, starting
     /// `x0` points from the target with velocity `v0`.
     public func state(x0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
-        let w = angularFrequency, z = dampingRatio
+        let w = angularFrequency
+        let z = dampingRatio
         guard t > 0 else { return (x0, v0) }
         if abs(z - 1) < 1e-9 {
             // Critically damped: x = e^(−ωt)(x₀ + (v₀ + ωx₀)t).
@@ -45,17 +46,23 @@ public struct Spring: Sendable, Equatable, Codable {
         if z < 1 {
             // Underdamped: x = e^(−ζωt)(x₀ cos ω_d t + (v₀ + ζωx₀)/ω_d sin ω_d t).
             let wd = w * (1 - z * z).squareRoot()
-            let a = x0, b = (v0 + z * w * x0) / wd
-            let e = Double.exp(-z * w * t), c = Double.cos(wd * t), s = Double.sin(wd * t)
+            let a = x0
+            let b = (v0 + z * w * x0) / wd
+            let e = Double.exp(-z * w * t)
+            let c = Double.cos(wd * t)
+            let s = Double.sin(wd * t)
             let x = e * (a * c + b * s)
             let v = e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * s)
             return (x, v)
         }
         // Overdamped: two decaying exponentials, rates r₁ and r₂.
         let root = (z * z - 1).squareRoot()
-        let r1 = -w * (z - root), r2 = -w * (z + root)
-        let c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2
-        let e1 = Double.exp(r1 * t), e2 = Double.exp(r2 * t)
+        let r1 = -w * (z - root)
+        let r2 = -w * (z + root)
+        let c2 = (v0 - r1 * x0) / (r2 - r1)
+        let c1 = x0 - c2
+        let e1 = Double.exp(r1 * t)
+        let e2 = Double.exp(r2 * t)
         return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
     }
 

@@ -13,7 +13,8 @@ public struct StackLayout: StyleLayout {
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let p = parameters.layout
-        let s = p.scaleStep, f1 = p.flipRange[1]
+        let s = p.scaleStep
+        let f1 = p.flipRange[1]
         let position = offset / p.spacing
         // Visible iff 0 < r < f1 (alpha > 0): solve r for i.
         var first = clampedInt((position - (f1 - 1) / s).rounded(.down)) - context.reach
@@ -38,9 +39,15 @@ public struct StackLayout: StyleLayout {
     /// At most this many cards go in one frame (the nearest ones), whatever the parameters.
     public static let maximumCards = 1024
 
-    func place(_ i: Int, position: Double, parameters: Parameters, context: ScrollContext = .resting) -> CardPlacement? {
-        let p = parameters.layout, card = parameters.card, view = parameters.viewport
-        let d = p.spacing, s = p.scaleStep, f0 = p.flipRange[0], f1 = p.flipRange[1]
+    func place(_ i: Int, position: Double, parameters: Parameters, context: ScrollContext = .resting) -> CardPlacement?
+    {
+        let p = parameters.layout
+        let card = parameters.card
+        let view = parameters.viewport
+        let d = p.spacing
+        let s = p.scaleStep
+        let f0 = p.flipRange[0]
+        let f1 = p.flipRange[1]
         let item = ((i % p.cards) + p.cards) % p.cards
         // A deck edit in progress lays the card out `shift` places from its own.
         let r = 1 + s * (position - Double(i) - context.shift(of: item))

@@ -13,11 +13,15 @@ public enum Style: String, Sendable, Equatable, Codable, CaseIterable {
     /// iCarousel's flat row.
     case linear
     /// iCarousel's circular types: items on a ring, a drum, or a wheel; inverted seen from inside.
-    case rotary, invertedRotary = "inverted_rotary"
-    case cylinder, invertedCylinder = "inverted_cylinder"
-    case wheel, invertedWheel = "inverted_wheel"
+    case rotary
+    case invertedRotary = "inverted_rotary"
+    case cylinder
+    case invertedCylinder = "inverted_cylinder"
+    case wheel
+    case invertedWheel = "inverted_wheel"
     /// iCarousel's receding row of items, and its inverted form.
-    case timeMachine = "time_machine", invertedTimeMachine = "inverted_time_machine"
+    case timeMachine = "time_machine"
+    case invertedTimeMachine = "inverted_time_machine"
     /// The iOS 9 task switcher (DemoTaskTray, docs/layouts.md §3).
     case switcher9
     /// The iOS 7 task switcher (GCCardViewController, docs/layouts.md §4).

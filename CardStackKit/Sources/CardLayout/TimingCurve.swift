@@ -52,7 +52,7 @@ public enum TimingCurve: Sendable, Equatable {
         case .easeIn: [0.42, 0, 1, 1]
         case .easeOut: [0, 0, 0.58, 1]
         case .easeInOut: [0.42, 0, 0.58, 1]
-        case let .bezier(x1, y1, x2, y2): [x1, y1, x2, y2]
+        case .bezier(let x1, let y1, let x2, let y2): [x1, y1, x2, y2]
         }
     }
 
@@ -130,7 +130,8 @@ public struct UnitBezier: Sendable, Equatable {
             s -= error / slope
         }
         // Bisection: x(s) is monotonic for x1, x2 in [0, 1].
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         s = x
         for _ in 0..<100 {
             let value = self.x(s)

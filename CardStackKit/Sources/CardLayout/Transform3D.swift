@@ -60,7 +60,9 @@ public struct Transform3D: Sendable, Equatable, Hashable {
         let length = (x * x + y * y + z * z).squareRoot()
         guard length > 0 else { return identity }
         let (x, y, z) = (x / length, y / length, z / length)
-        let c = Double.cos(angle), s = Double.sin(angle), t = 1 - c
+        let c = Double.cos(angle)
+        let s = Double.sin(angle)
+        let t = 1 - c
         return Transform3D([
             c + x * x * t, x * y * t + z * s, x * z * t - y * s, 0,
             x * y * t - z * s, c + y * y * t, y * z * t + x * s, 0,

@@ -83,7 +83,8 @@ final class EventStreamConnection: NSObject, URLSessionDataDelegate, @unchecked 
         let body = String(decoding: errorBody, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch status {
         case 200?:
-            return .ended(error.map { "\($0.localizedDescription)" } ?? "the bridge ended the stream", received: received)
+            return .ended(
+                error.map { "\($0.localizedDescription)" } ?? "the bridge ended the stream", received: received)
         case 403?:
             return .failed(.refused(body.isEmpty ? "403 Forbidden" : body))
         case let status?:

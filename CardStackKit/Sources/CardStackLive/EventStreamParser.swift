@@ -9,7 +9,9 @@ public struct EventStreamParser: Sendable {
     public static let maximumLineBytes = 16 << 20
 
     public struct LineTooLong: Error, Sendable, CustomStringConvertible {
-        public var description: String { "an event-stream line longer than \(EventStreamParser.maximumLineBytes) bytes" }
+        public var description: String {
+            "an event-stream line longer than \(EventStreamParser.maximumLineBytes) bytes"
+        }
     }
 
     private var line: [UInt8] = []

@@ -33,7 +33,7 @@
             super.init()
             listener = Task { @MainActor [weak self] in
                 for await update in follower.updates {
-                    guard case let .changed(snapshot, change) = update else { continue }
+                    guard case .changed(let snapshot, let change) = update else { continue }
                     self?.apply(snapshot, change)
                 }
             }

@@ -16,7 +16,8 @@ public enum LiveCommand: Sendable, Equatable {
 
     /// `set_params` with the keys whose values differ between `base` and `parameters`.
     public static func setParams(_ parameters: Parameters, from base: Parameters) -> LiveCommand {
-        let new = LiveValue.tables(of: parameters), old = LiveValue.tables(of: base)
+        let new = LiveValue.tables(of: parameters)
+        let old = LiveValue.tables(of: base)
         var changed: [String: [String: LiveValue]] = [:]
         for (table, keys) in new {
             for (key, value) in keys where old[table]?[key] != value {
@@ -62,14 +63,14 @@ public enum LiveCommand: Sendable, Equatable {
             try c.encodeIfPresent(id, forKey: Key("id"))
             try c.encode(command.name, forKey: Key("cmd"))
             switch command {
-            case let .scrollTo(offset, animated):
+            case .scrollTo(let offset, let animated):
                 try c.encode(offset, forKey: Key("offset"))
                 try c.encode(animated, forKey: Key("animated"))
-            case let .next(count), let .prev(count):
+            case .next(let count), .prev(let count):
                 try c.encode(count, forKey: Key("count"))
-            case let .fling(velocity):
+            case .fling(let velocity):
                 try c.encode(velocity, forKey: Key("velocity"))
-            case let .setParams(tables):
+            case .setParams(let tables):
                 try c.encode(tables, forKey: Key("params"))
             }
         }
@@ -108,12 +109,12 @@ public enum LiveValue: Sendable, Equatable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
-        case let .number(d): try c.encode(d)
-        case let .integer(i): try c.encode(i)
-        case let .bool(b): try c.encode(b)
-        case let .string(s): try c.encode(s)
-        case let .array(a): try c.encode(a)
-        case let .object(o): try c.encode(o)
+        case .number(let d): try c.encode(d)
+        case .integer(let i): try c.encode(i)
+        case .bool(let b): try c.encode(b)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
         case .null: try c.encodeNil()
         }
     }

@@ -19,13 +19,13 @@ public enum LiveError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .badURL(why): "bad URL: \(why)"
-        case let .refused(why): "refused by cardstack web: \(why)"
-        case let .unreachable(why): "cannot reach cardstack web: \(why)"
-        case let .dropped(why): "connection to cardstack web dropped: \(why)"
-        case let .daemonUnavailable(why): "cardstack web has no daemon: \(why)"
-        case let .unexpected(why): "unexpected answer from cardstack web: \(why)"
-        case let .commandFailed(code, message): "the daemon refused the command (\(code)): \(message)"
+        case .badURL(let why): "bad URL: \(why)"
+        case .refused(let why): "refused by cardstack web: \(why)"
+        case .unreachable(let why): "cannot reach cardstack web: \(why)"
+        case .dropped(let why): "connection to cardstack web dropped: \(why)"
+        case .daemonUnavailable(let why): "cardstack web has no daemon: \(why)"
+        case .unexpected(let why): "unexpected answer from cardstack web: \(why)"
+        case .commandFailed(let code, let message): "the daemon refused the command (\(code)): \(message)"
         }
     }
 }

@@ -107,13 +107,13 @@ public final class LiveFollower: @unchecked Sendable {
             let outcome = await connection.run(endpoints.events, idleTimeout: options.idleTimeout)
             guard !isStopped else { break }
             switch outcome {
-            case let .failed(.refused(why)):
+            case .failed(.refused(let why)):
                 continuation.yield(.error(.refused(why)))
                 continuation.finish()
                 return
-            case let .failed(error):
+            case .failed(let error):
                 continuation.yield(.error(error))
-            case let .ended(why, received):
+            case .ended(let why, let received):
                 if received { backoff = 0.25 }
                 continuation.yield(.error(.dropped(why)))
             }

@@ -40,15 +40,15 @@
 
         public func apply(_ update: LiveUpdate) {
             switch update {
-            case let .changed(snapshot, _):
+            case .changed(let snapshot, _):
                 parameters = snapshot.layoutParameters
                 offset = snapshot.offset
                 revision = snapshot.revision
                 throttle.heard(snapshot.offset)
                 cards = Layout.frame(parameters, offset: offset).cards
                 status = nil
-            case let .configError(text), let .notice(text): status = text
-            case let .error(error): status = error.description
+            case .configError(let text), .notice(let text): status = text
+            case .error(let error): status = error.description
             case .connected: status = nil
             }
         }

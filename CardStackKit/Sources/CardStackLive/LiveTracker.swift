@@ -63,7 +63,8 @@ public struct LiveTracker: Sendable {
             return [.configError(error?.text ?? "the parameter file does not load")]
         case "hello":
             let version = object["protocol"] as? Int
-            return version == 1 ? [] : once("the daemon speaks protocol \(version.map(String.init) ?? "?"), this package 1")
+            return version == 1
+                ? [] : once("the daemon speaks protocol \(version.map(String.init) ?? "?"), this package 1")
         case "bridge":
             switch object["state"] as? String {
             case "connected": return [.connected]
@@ -83,7 +84,8 @@ public struct LiveTracker: Sendable {
             decoded = try? JSONDecoder().decode(ParamsMessage.self, from: data)
         }
         guard let decoded else {
-            return once("a parameter set this package cannot read was ignored; the last good one stays (a newer daemon?)")
+            return once(
+                "a parameter set this package cannot read was ignored; the last good one stays (a newer daemon?)")
         }
         var out: [LiveUpdate] = []
         for key in Self.unknownKeys((info as? [String: Any])?["params"], known: decoded.params) {
@@ -107,9 +109,12 @@ public struct LiveTracker: Sendable {
 
     private mutating func takeState(_ data: Data, reply: Bool) -> [LiveUpdate] {
         let decoded =
-            reply ? (try? JSONDecoder().decode(StateReply.self, from: data))?.result : try? JSONDecoder().decode(StateMessage.self, from: data)
+            reply
+            ? (try? JSONDecoder().decode(StateReply.self, from: data))?.result
+            : try? JSONDecoder().decode(StateMessage.self, from: data)
         guard let decoded else { return once("a state this package cannot read was ignored") }
-        return move(offset: decoded.offset, deck: decoded.cards, animating: decoded.animating, revision: decoded.revision)
+        return move(
+            offset: decoded.offset, deck: decoded.cards, animating: decoded.animating, revision: decoded.revision)
     }
 
     private mutating func move(offset: Double, deck: Int?, animating: Bool?, revision: Int?) -> [LiveUpdate] {

@@ -95,7 +95,8 @@ import Testing
         let out = cards(p, 0)
         #expect(Set(out.map(\.index)) == Set(-3...3))
         // Item 3 is a quarter turn round the point (0, r): at (r, r, 0.03).
-        let r = options.radius, w = 1 - 0.03 * 0.002
+        let r = options.radius
+        let w = 1 - 0.03 * 0.002
         let at = anchorOnScreen(card(3, in: out)!)!
         #expect(close(at.x, 200 + r / w, 1e-9) && close(at.y, 300 + r / w, 1e-9))
         // Depth key 1 + 0.01 o: the highest offset draws last.

@@ -65,7 +65,9 @@ import Testing
     }
 
     @Test func positionsMapBothWays() {
-        let edits: [DeckEdit] = [.move(from: 1, to: 3), .move(from: 3, to: 1), .remove(item: 2), .insert(at: 2, title: "x")]
+        let edits: [DeckEdit] = [
+            .move(from: 1, to: 3), .move(from: 3, to: 1), .remove(item: 2), .insert(at: 2, title: "x"),
+        ]
         for edit in edits {
             for old in 0..<5 {
                 guard let new = edit.newPosition(of: old) else { continue }
@@ -94,13 +96,15 @@ import Testing
 
     @Test func editsBeforeTheFrontCloseUpFromTheOtherSide() {
         // Remove item 1 with item 4 in front: item 4 becomes 3 and stays put.
-        let t = DeckTransition(edit: .remove(item: 1), oldFront: 4, newFront: 3, oldCount: 11, newCount: 10, wrap: false)
+        let t = DeckTransition(
+            edit: .remove(item: 1), oldFront: 4, newFront: 3, oldCount: 11, newCount: 10, wrap: false)
         #expect(t.shift(of: 3) == 0 && t.shift(of: 6) == 0)
         #expect(t.shift(of: 0) == -1)
     }
 
     @Test func insertedCardsFadeIn() {
-        var t = DeckTransition(edit: .insert(at: 3, title: "x"), oldFront: 2, newFront: 2, oldCount: 11, newCount: 12, wrap: false)
+        var t = DeckTransition(
+            edit: .insert(at: 3, title: "x"), oldFront: 2, newFront: 2, oldCount: 11, newCount: 12, wrap: false)
         #expect(t.fade(of: 3) == 0 && t.shift(of: 4) == -1 && t.shift(of: 3) == 0)
         t.progress = 1
         #expect(t.fade(of: 3) == 1 && t.shift(of: 4) == 0)
@@ -108,11 +112,15 @@ import Testing
 
     @Test func theFrameAtTheStartLooksLikeTheOldDeck() throws {
         for style in [Style.stack, .switcher7, .coverflow, .zoomFlow, .flip] {
-            let p = parameters(style) { $0.layout.cards = 11; $0.layout.wrap = false }
+            let p = parameters(style) {
+                $0.layout.cards = 11
+                $0.layout.wrap = false
+            }
             let offset = 4 * p.layout.spacing
             let before = Layout.frame(p, offset: offset)
             let edited = try Deck(p).applying(.remove(item: 7)).applied(to: p)
-            let t = DeckTransition(edit: .remove(item: 7), oldFront: 4, newFront: 4, oldCount: 11, newCount: 10, wrap: false)
+            let t = DeckTransition(
+                edit: .remove(item: 7), oldFront: 4, newFront: 4, oldCount: 11, newCount: 10, wrap: false)
             let during = Layout.frame(edited, offset: offset, context: ScrollContext(transition: t))
             // Every card still there is drawn exactly where it was (the window may take in
             // one more card each side while the edit runs).
@@ -125,14 +133,17 @@ import Testing
             }
             var done = t
             done.progress = 1
-            #expect(Layout.frame(edited, offset: offset, context: ScrollContext(transition: done)) == Layout.frame(edited, offset: offset))
+            #expect(
+                Layout.frame(edited, offset: offset, context: ScrollContext(transition: done))
+                    == Layout.frame(edited, offset: offset))
         }
     }
 
     @Test func theRemovedCardFliesUpAndFades() {
         let p = parameters(.switcher7)
         let front = Layout.frame(p, offset: 0).cards.last!
-        var t = DeckTransition(edit: .remove(item: 0), oldFront: 0, newFront: 0, oldCount: 11, newCount: 10, wrap: false, leaving: front)
+        var t = DeckTransition(
+            edit: .remove(item: 0), oldFront: 0, newFront: 0, oldCount: 11, newCount: 10, wrap: false, leaving: front)
         t.progress = 0.5
         let flying = t.leavingCard(viewportHeight: 667)!
         #expect(flying.position.y == front.position.y - 667 * 0.5 && flying.alpha == front.alpha * 0.5)

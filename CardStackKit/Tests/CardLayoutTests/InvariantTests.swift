@@ -37,7 +37,9 @@ import Testing
         var sign = 0.0
         let scale = quad.map { max(abs($0.x), abs($0.y)) }.max() ?? 1
         for k in 0..<4 {
-            let a = quad[k], b = quad[(k + 1) % 4], c = quad[(k + 2) % 4]
+            let a = quad[k]
+            let b = quad[(k + 1) % 4]
+            let c = quad[(k + 2) % 4]
             let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
             if abs(cross) <= 1e-9 * max(scale * scale, 1) { continue }
             if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }

@@ -7,8 +7,11 @@ import Testing
 @Suite struct MotionCurveTests {
     /// The Bézier's y at time fraction x, by plain bisection on the Bernstein form.
     func reference(_ p: [Double], _ x: Double) -> Double {
-        func b(_ s: Double, _ a: Double, _ c: Double) -> Double { 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s }
-        var lo = 0.0, hi = 1.0
+        func b(_ s: Double, _ a: Double, _ c: Double) -> Double {
+            3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * c + s * s * s
+        }
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<200 {
             let mid = (lo + hi) / 2
             if b(mid, p[0], p[2]) < x { lo = mid } else { hi = mid }
@@ -80,7 +83,9 @@ import Testing
         var a = Parameters.Animation()
         a.spring = spring
         let m = Motion(from: 0, to: 30, duration: 0.3, animation: a)
-        let z = 0.5, w = 2 * Double.pi / 0.35, wd = w * (1 - z * z).squareRoot()
+        let z = 0.5
+        let w = 2 * Double.pi / 0.35
+        let wd = w * (1 - z * z).squareRoot()
         var peak = 0.0
         var t = 0.0
         while !m.isFinished(at: t) {
@@ -100,7 +105,8 @@ import Testing
         var a = Parameters.Animation()
         a.spring = Spring(dampingRatio: damping, response: 0.3)
         let m = Motion(from: 0, to: 30, duration: 0.3, animation: a)
-        var t = 0.0, last = 0.0
+        var t = 0.0
+        var last = 0.0
         while !m.isFinished(at: t) {
             let x = m.position(at: t)
             #expect(x <= 30 && x >= last)
@@ -115,7 +121,8 @@ import Testing
             let s = Spring(dampingRatio: damping, response: 0.4)
             for t in [0.01, 0.1, 0.3] {
                 let h = 1e-6
-                let numeric = (s.state(x0: -50, v0: 800, at: t + h).x - s.state(x0: -50, v0: 800, at: t - h).x) / (2 * h)
+                let numeric =
+                    (s.state(x0: -50, v0: 800, at: t + h).x - s.state(x0: -50, v0: 800, at: t - h).x) / (2 * h)
                 #expect(abs(numeric - s.state(x0: -50, v0: 800, at: t).v) < 1e-3)
             }
             #expect(s.state(x0: -50, v0: 800, at: 0) == (-50, 800))
@@ -131,7 +138,8 @@ import Testing
     }
 
     @Test func deckEditsFollowTheCurve() {
-        var t = DeckTransition(edit: .remove(item: 1), oldFront: 0, newFront: 0, oldCount: 5, newCount: 4, wrap: false, progress: 0.25)
+        var t = DeckTransition(
+            edit: .remove(item: 1), oldFront: 0, newFront: 0, oldCount: 5, newCount: 4, wrap: false, progress: 0.25)
         #expect(t.eased == DeckTransition.ease(0.25), "decelerate keeps iCarousel's cubic")
         t.curve = .linear
         #expect(t.eased == 0.25)

@@ -5,7 +5,9 @@ import Testing
 /// The moves the daemon and an exported app share: `Motion.step`, `Motion.fling`,
 /// `Motion.end` and `Layout.stepTarget`.
 @Suite struct MotionMovesTests {
-    func animation(spring: Spring? = nil, curve: TimingCurve = .decelerate, slowdown: Double = 1) -> Parameters.Animation {
+    func animation(spring: Spring? = nil, curve: TimingCurve = .decelerate, slowdown: Double = 1)
+        -> Parameters.Animation
+    {
         var a = Parameters.Animation()
         a.spring = spring
         a.curve = curve
@@ -24,7 +26,8 @@ import Testing
     func aSpringEndsTheFirstMomentItIsAtRest(ratio: Double, response: Double, velocity: Double) {
         let spring = Spring(dampingRatio: ratio, response: response)
         for slowdown in [1.0, 4.0] {
-            let move = Motion.step(from: 0, to: 30, velocity: velocity, animation: animation(spring: spring, slowdown: slowdown))
+            let move = Motion.step(
+                from: 0, to: 30, velocity: velocity, animation: animation(spring: spring, slowdown: slowdown))
             let end = move.end
             #expect(move.isFinished(at: end))
             #expect(!move.isFinished(at: end - 2e-9))
@@ -40,12 +43,15 @@ import Testing
     @Test func aFlingDeceleratesUnlessASpringSnapsIt() {
         let plain = Motion.fling(from: 0, to: 300, velocity: 1500, animation: animation(slowdown: 2))
         #expect(plain.spring == nil && plain.slowdown == 2)
-        #expect(plain == {
-            var m = Motion.fling(from: 0, to: 300, deceleration: 0.998)
-            m.slowdown = 2
-            return m
-        }())
-        let sprung = Motion.fling(from: 0, to: 300, velocity: 1500, animation: animation(spring: Spring(dampingRatio: 0.7, response: 0.3)))
+        #expect(
+            plain
+                == {
+                    var m = Motion.fling(from: 0, to: 300, deceleration: 0.998)
+                    m.slowdown = 2
+                    return m
+                }())
+        let sprung = Motion.fling(
+            from: 0, to: 300, velocity: 1500, animation: animation(spring: Spring(dampingRatio: 0.7, response: 0.3)))
         #expect(sprung.spring != nil && sprung.velocity == 1500)
         var noSnap = animation(spring: Spring(dampingRatio: 0.7, response: 0.3))
         noSnap.snap = false

@@ -3,8 +3,14 @@ import Testing
 @testable import CardLayout
 
 @Suite struct ScrollMemoryTests {
-    let coverflow2 = parameters(.coverflow2) { $0.layout.spacing = 100; $0.layout.cards = 20 }
-    let switcher = parameters(.switcher7) { $0.layout.spacing = 300; $0.layout.cards = 8 }
+    let coverflow2 = parameters(.coverflow2) {
+        $0.layout.spacing = 100
+        $0.layout.cards = 20
+    }
+    let switcher = parameters(.switcher7) {
+        $0.layout.spacing = 300
+        $0.layout.cards = 8
+    }
 
     @Test func theToggleIsSetWhenTheIndexChangesAndEasesBack() {
         var m = ScrollMemory()
@@ -42,10 +48,17 @@ import Testing
         #expect(CarouselLayout.coverFlow2Turn(1, toggle: 0.3) == 0.7)
         // Without a toggle (resting form) it is cover flow; with toggle 0 at rest too.
         let context = ScrollContext(coverFlowToggle: 0)
-        let plain = parameters(.coverflow) { $0.layout.spacing = 100; $0.layout.cards = 20 }
-        #expect(Layout.frame(coverflow2, offset: 300, context: context).cards.map(\.quad) == Layout.frame(plain, offset: 300).cards.map(\.quad))
+        let plain = parameters(.coverflow) {
+            $0.layout.spacing = 100
+            $0.layout.cards = 20
+        }
+        #expect(
+            Layout.frame(coverflow2, offset: 300, context: context).cards.map(\.quad)
+                == Layout.frame(plain, offset: 300).cards.map(\.quad))
         #expect(Layout.frame(coverflow2, offset: 340, context: context).cards != Layout.frame(plain, offset: 340).cards)
-        #expect(Layout.frame(coverflow2, offset: 340).cards.map(\.quad) == Layout.frame(plain, offset: 340).cards.map(\.quad))
+        #expect(
+            Layout.frame(coverflow2, offset: 340).cards.map(\.quad)
+                == Layout.frame(plain, offset: 340).cards.map(\.quad))
     }
 
     @Test func theSwitcherCurrentCardHasHysteresis() {
@@ -70,6 +83,8 @@ import Testing
         #expect(close(scale(stateful, 0) ?? 0, 1 - 0.1 * 2.0 / 3))
         #expect(close(scale(stateful, 1) ?? 0, 0.9 + 0.1 * 2.0 / 3))
         #expect(close(scale(resting, 1) ?? 0, 1 - 0.1 * 1.0 / 3))
-        #expect(Layout.frame(switcher, offset: 300, context: ScrollContext(switcherCurrent: 1)) == Layout.frame(switcher, offset: 300))
+        #expect(
+            Layout.frame(switcher, offset: 300, context: ScrollContext(switcherCurrent: 1))
+                == Layout.frame(switcher, offset: 300))
     }
 }

@@ -118,7 +118,8 @@ import Testing
     }
 
     @Test func theFrameCostFollowsTheWindowNotTheDeck() {
-        var small = seed, huge = seed
+        var small = seed
+        var huge = seed
         huge.layout.cards = 1_000_000
         small.layout.cards = 11
         for offset in [0.0, 15, 29_999_985] {

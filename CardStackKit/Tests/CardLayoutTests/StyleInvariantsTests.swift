@@ -70,8 +70,12 @@ import Testing
             #expect(card.item == ((card.index % p.layout.cards) + p.layout.cards) % p.layout.cards, "\(label)")
             #expect(p.layout.wrap || (0..<p.layout.cards).contains(card.index), "\(label)")
             // A quad exists exactly when every corner is in front of the eye.
-            let (w, h) = card.size, a = card.anchor
-            let corners = [(-a.x * w, -a.y * h), ((1 - a.x) * w, -a.y * h), ((1 - a.x) * w, (1 - a.y) * h), (-a.x * w, (1 - a.y) * h)]
+            let (w, h) = card.size
+            let a = card.anchor
+            let corners = [
+                (-a.x * w, -a.y * h), ((1 - a.x) * w, -a.y * h), ((1 - a.x) * w, (1 - a.y) * h),
+                (-a.x * w, (1 - a.y) * h),
+            ]
             let inFront = corners.allSatisfy { card.transform.apply(x: $0.0, y: $0.1, z: 0).w > 0 }
             #expect((card.quad != nil) == inFront, "quad vs W: \(label) card \(card.index)")
         }
@@ -92,7 +96,8 @@ import Testing
         let p = parameters(style) { $0.layout.cards = 50 }
         for k in [0, 1, 10, 49] {
             let frame = Layout.frame(p, offset: Double(k) * p.layout.spacing)
-            #expect(frame.cards.contains { $0.index == k && (style == .stack || abs($0.ratio) < 1e-9) }, "\(style) k=\(k)")
+            #expect(
+                frame.cards.contains { $0.index == k && (style == .stack || abs($0.ratio) < 1e-9) }, "\(style) k=\(k)")
         }
     }
 }

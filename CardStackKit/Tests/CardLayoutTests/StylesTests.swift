@@ -48,7 +48,8 @@ import Testing
         #expect(close(Switcher9Layout.translation(-1), 1 / 1.875 - 0.8))
         #expect(close(Switcher9Layout.translation(-3), -0.48))
         #expect(Switcher9Layout.translation(2) == 2 && Switcher9Layout.translation(7) == 2)
-        #expect(Switcher9Layout.alpha(-3.5) == 0 && Switcher9Layout.alpha(-2.5) == 0.5 && Switcher9Layout.alpha(-1) == 1)
+        #expect(
+            Switcher9Layout.alpha(-3.5) == 0 && Switcher9Layout.alpha(-2.5) == 0.5 && Switcher9Layout.alpha(-1) == 1)
     }
 
     @Test func switcher9AtRestShowsTheCurrentCardAndTheNextOneOnTop() {
@@ -167,7 +168,9 @@ import Testing
         let one = card(1, in: out)!
         #expect(close(one.scale, 0.95) && close(one.position.y, 410))
         let three = card(3, in: out)!
-        #expect(close(three.scale, 0.95 - 0.45 * 2 / 7) && close(three.position.y, 350 - (35 + 35 - 20.0 / 9 + 35 - 40.0 / 9) + 100 * three.scale))
+        #expect(
+            close(three.scale, 0.95 - 0.45 * 2 / 7)
+                && close(three.position.y, 350 - (35 + 35 - 20.0 / 9 + 35 - 40.0 / 9) + 100 * three.scale))
         #expect(close(card(4, in: out)!.alpha, 1 - 0.8 / 6))
         #expect(close(card(9, in: out)!.alpha, 0.2) && close(FlipLayout.yOffset(9), 235))
         #expect(close(card(9, in: out)!.scale, 0.95 - 0.45 * 8 / 7))

@@ -50,7 +50,8 @@ import Testing
         // CATransform3DRotate(perspective(-1/2000), -179.999°, 1, 0, 0) = Rx · P.
         let angle = -179.999 * degree
         let m = Transform3D.perspective(-1.0 / 2000).rotated(by: angle, x: 1, y: 0, z: 0)
-        let c = cos(angle), s = sin(angle)
+        let c = cos(angle)
+        let s = sin(angle)
         let expected: [Double] = [
             1, 0, 0, 0,
             0, c, s, -s / 2000,
@@ -65,4 +66,3 @@ import Testing
         #expect(abs(top.y / top.w - 400) < 0.01)
     }
 }
-

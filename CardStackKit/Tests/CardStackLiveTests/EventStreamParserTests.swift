@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct EventStreamParserTests {
     @Test func eventsComeWholeHoweverTheBytesAreSplit() throws {
-        let body = Array(": cardstack web\n\ndata: {\"a\":1}\n\nevent: x\r\ndata: two\r\ndata: lines\r\n\r\n: keep-alive\n\ndata:{\"b\":2}\r\r".utf8)
+        let body = Array(
+            ": cardstack web\n\ndata: {\"a\":1}\n\nevent: x\r\ndata: two\r\ndata: lines\r\n\r\n: keep-alive\n\ndata:{\"b\":2}\r\r"
+                .utf8)
         let expected = ["{\"a\":1}", "two\nlines", "{\"b\":2}"]
         var generator = SplitMix(seed: 26)
         for _ in 0..<200 {

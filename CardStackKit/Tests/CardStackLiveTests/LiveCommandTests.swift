@@ -11,7 +11,9 @@ import Testing
 
     @Test func requestLines() throws {
         let scroll = try object(.scrollTo(offset: 45.5))
-        #expect(scroll["cmd"] as? String == "scroll_to" && scroll["offset"] as? Double == 45.5 && scroll["id"] as? String == "i")
+        #expect(
+            scroll["cmd"] as? String == "scroll_to" && scroll["offset"] as? Double == 45.5
+                && scroll["id"] as? String == "i")
         #expect(try object(.next(count: 2))["count"] as? Int == 2)
         #expect(try object(.fling(velocity: -800))["velocity"] as? Double == -800)
         var p = Parameters()

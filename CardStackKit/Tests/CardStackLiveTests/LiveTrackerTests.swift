@@ -6,15 +6,21 @@ import Testing
 
 @Suite struct LiveTrackerTests {
     /// PARAMS as the daemon writes it, with `extra` merged into the `layout` table.
-    func params(revision: Int, _ parameters: Parameters = Parameters(), extra: String = "", event: Bool = true) -> String {
+    func params(revision: Int, _ parameters: Parameters = Parameters(), extra: String = "", event: Bool = true)
+        -> String
+    {
         var json = String(decoding: try! JSONEncoder().encode(parameters), as: UTF8.self)
         if !extra.isEmpty { json = json.replacingOccurrences(of: #""layout":{"#, with: #""layout":{\#(extra),"#) }
-        let info = #""revision":\#(revision),"source":"file","path":"/x.toml","params":\#(json),"error":null,"overridden":[]"#
+        let info =
+            #""revision":\#(revision),"source":"file","path":"/x.toml","params":\#(json),"error":null,"overridden":[]"#
         return event ? #"{"event":"params",\#(info)}"# : #"{"id":"live-params","ok":true,"result":{\#(info)}}"#
     }
 
-    func state(offset: Double, cards: Int = 11, animating: Bool = false, revision: Int = 1, event: Bool = true) -> String {
-        let info = #""offset":\#(offset),"front":0,"animating":\#(animating),"clients":2,"revision":\#(revision),"frames_sent":0,"uptime_s":1.5,"cards":\#(cards)"#
+    func state(offset: Double, cards: Int = 11, animating: Bool = false, revision: Int = 1, event: Bool = true)
+        -> String
+    {
+        let info =
+            #""offset":\#(offset),"front":0,"animating":\#(animating),"clients":2,"revision":\#(revision),"frames_sent":0,"uptime_s":1.5,"cards":\#(cards)"#
         return event ? #"{"event":"state",\#(info)}"# : #"{"id":"live-state","ok":true,"result":{\#(info)}}"#
     }
 
@@ -29,7 +35,7 @@ import Testing
         var p = Parameters()
         p.layout.style = .coverflow
         #expect(tracker.take(params(revision: 4, p)) == [], "the set waits for the state of its revision")
-        guard case let .changed(next, change)? = tracker.take(state(offset: 33, revision: 4)).first else {
+        guard case .changed(let next, let change)? = tracker.take(state(offset: 33, revision: 4)).first else {
             Issue.record("no update for a new parameter set")
             return
         }
@@ -90,9 +96,11 @@ import Testing
 
     @Test func theBridgeSaysWhenItHasNoDaemon() {
         var tracker = LiveTracker()
-        let updates = tracker.take(#"{"event":"bridge","state":"unavailable","socket":"/s","message":"cannot connect"}"#)
+        let updates = tracker.take(
+            #"{"event":"bridge","state":"unavailable","socket":"/s","message":"cannot connect"}"#)
         #expect(updates == [.error(.daemonUnavailable("cannot connect"))])
-        let error = tracker.take(#"{"event":"config_error","path":"/x.toml","line":2,"column":5,"key":"layout.spacing","message":"bad"}"#)
+        let error = tracker.take(
+            #"{"event":"config_error","path":"/x.toml","line":2,"column":5,"key":"layout.spacing","message":"bad"}"#)
         #expect(error == [.configError("/x.toml:2:5: bad")])
     }
 }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (These mirror the names of Apple's frameworks and of iCarousel, which the rules would rename.)
 // The shapes of the UIKit and Core Animation API the exported adapters use, declared as
 // UIKit declares them, so `swiftc -typecheck` can check the adapters on Linux, where the
 // SDK does not exist. Not an implementation: nothing here runs.
@@ -7,14 +9,20 @@ public typealias CGFloat = Double
 public struct CGPoint: Equatable {
     public var x: CGFloat
     public var y: CGFloat
-    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+    public init(x: CGFloat, y: CGFloat) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = CGPoint(x: 0, y: 0)
 }
 
 public struct CGSize: Equatable {
     public var width: CGFloat
     public var height: CGFloat
-    public init(width: CGFloat, height: CGFloat) { self.width = width; self.height = height }
+    public init(width: CGFloat, height: CGFloat) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = CGSize(width: 0, height: 0)
 }
 
@@ -28,7 +36,10 @@ public struct CGRect: Equatable {
 public struct IndexPath: Hashable {
     public var item: Int
     public var section: Int
-    public init(item: Int, section: Int) { self.item = item; self.section = section }
+    public init(item: Int, section: Int) {
+        self.item = item
+        self.section = section
+    }
 }
 
 public struct CATransform3D {
@@ -65,7 +76,8 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var size = CGSize.zero
     open var center = CGPoint.zero
     open var transform3D = CATransform3D(
-        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0,
+        m43: 0, m44: 1)
     open var alpha: CGFloat = 1
     open var zIndex = 0
 }
@@ -89,7 +101,10 @@ public typealias CFTimeInterval = Double
 public struct CGVector: Equatable {
     public var dx: CGFloat
     public var dy: CGFloat
-    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    public init(dx: CGFloat, dy: CGFloat) {
+        self.dx = dx
+        self.dy = dy
+    }
 }
 
 public protocol UITimingCurveProvider {}

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (These mirror the names of Apple's frameworks and of iCarousel, which the rules would rename.)
+
 // The shapes of iCarousel's delegate API as Swift imports them (iCarousel.h), for
 // `swiftc -typecheck` of the exported delegate on Linux. Not an implementation.
 import UIKit
@@ -23,11 +26,14 @@ public enum iCarouselOption: Int {
 public protocol iCarouselDelegate: AnyObject {
     func carouselItemWidth(_ carousel: iCarousel) -> CGFloat
     func carousel(_ carousel: iCarousel, valueFor option: iCarouselOption, withDefault value: CGFloat) -> CGFloat
-    func carousel(_ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D) -> CATransform3D
+    func carousel(_ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D)
+        -> CATransform3D
 }
 
 extension iCarouselDelegate {
-    public func carousel(_ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D) -> CATransform3D {
+    public func carousel(
+        _ carousel: iCarousel, itemTransformForOffset offset: CGFloat, baseTransform transform: CATransform3D
+    ) -> CATransform3D {
         transform
     }
 }

@@ -23,7 +23,8 @@ public struct CarouselLayout: StyleLayout {
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
         let options = CarouselOptions(type, parameters)
-        let n = parameters.layout.cards, wrap = parameters.layout.wrap
+        let n = parameters.layout.cards
+        let wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
         let toggle = type == .coverflow2 ? context.coverFlowToggle : nil
         var out: [CardPlacement] = []
@@ -50,7 +51,8 @@ public struct CarouselLayout: StyleLayout {
         _ slot: CarouselWindow.Slot, alpha: Double, transform: Transform3D, _ parameters: Parameters,
         scale: Double = 1
     ) -> CardPlacement {
-        let card = parameters.card, view = parameters.viewport
+        let card = parameters.card
+        let view = parameters.viewport
         let position = Point(
             view.width / 2 + (card.anchor[0] - 0.5) * card.width,
             view.height / 2 + (card.anchor[1] - 0.5) * card.height)
@@ -70,7 +72,9 @@ public struct CarouselLayout: StyleLayout {
     /// The type's transform for an item at offset `o` (§2.3–§2.4), in Core Animation order:
     /// the base first, then each call acts on the point before it.
     static func transform(_ o: Double, _ options: CarouselOptions, toggle: Double? = nil) -> Transform3D {
-        let w = options.itemWidth, sigma = options.spacing, vertical = options.vertical
+        let w = options.itemWidth
+        let sigma = options.spacing
+        let vertical = options.vertical
         let base = Transform3D.perspective(options.perspective)
             .translated(-options.viewpoint.x, -options.viewpoint.y, 0)
         // A translation along the scroll axis by `a` and in depth by `z`.
@@ -82,25 +86,31 @@ public struct CarouselLayout: StyleLayout {
         case .linear:
             return along(o * w * sigma, 0)
         case .rotary, .invertedRotary:
-            let r = sign * options.radius, phi = sign * o * options.angle
+            let r = sign * options.radius
+            let phi = sign * o * options.angle
             return along(r * Double.sin(phi), r * Double.cos(phi) - r)
         case .cylinder, .invertedCylinder:
-            let r = sign * options.radius, phi = sign * o * options.angle
+            let r = sign * options.radius
+            let phi = sign * o * options.angle
             // Pushed out to r + 0.01, turned about an axis r behind the screen.
             return base.translated(0, 0, -r)
                 .rotated(by: phi, x: vertical ? -1 : 0, y: vertical ? 0 : 1, z: 0)
                 .translated(0, 0, r + 0.01)
         case .wheel, .invertedWheel:
-            let r = sign * options.radius, turn = sign * options.angle * o
+            let r = sign * options.radius
+            let turn = sign * options.angle * o
             let about = vertical ? base.translated(-r, 0, 0) : base.translated(0, r, 0)
             let turned = about.rotated(by: turn, x: 0, y: 0, z: 1)
             return vertical ? turned.translated(r, 0, 0.01 * o) : turned.translated(0, -r, 0.01 * o)
         case .coverflow, .coverflow2:
-            let tau = options.tilt, k = toggle.map { Self.coverFlow2Turn(o, toggle: $0) } ?? min(max(o, -1), 1)
-            let x = (0.5 * tau * k + sigma * o) * w, z = -0.5 * w * abs(k)
+            let tau = options.tilt
+            let k = toggle.map { Self.coverFlow2Turn(o, toggle: $0) } ?? min(max(o, -1), 1)
+            let x = (0.5 * tau * k + sigma * o) * w
+            let z = -0.5 * w * abs(k)
             return along(x, z).rotated(by: -k * tau * Double.pi / 2, x: vertical ? -1 : 0, y: vertical ? 0 : 1, z: 0)
         case .timeMachine, .invertedTimeMachine:
-            let o = sign * o, tau = sign * options.tilt
+            let o = sign * o
+            let tau = sign * options.tilt
             return along(o * w * tau, o * w * sigma)
         }
     }

@@ -1,8 +1,10 @@
 /// iCarousel's built-in types (docs/layouts.md §2.4), named as cardstack's styles.
 public enum CarouselType: String, Sendable, Equatable, CaseIterable {
     case linear, rotary, cylinder, wheel, coverflow, coverflow2
-    case invertedRotary = "inverted_rotary", invertedCylinder = "inverted_cylinder"
-    case invertedWheel = "inverted_wheel", timeMachine = "time_machine"
+    case invertedRotary = "inverted_rotary"
+    case invertedCylinder = "inverted_cylinder"
+    case invertedWheel = "inverted_wheel"
+    case timeMachine = "time_machine"
     case invertedTimeMachine = "inverted_time_machine"
 
     /// The iCarousel type a style stands for, or nil for the other families.

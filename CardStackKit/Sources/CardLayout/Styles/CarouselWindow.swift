@@ -20,7 +20,8 @@ enum CarouselWindow {
     /// The item's offset from the scroll position, brought into `[-n/2, n/2]` when
     /// wrapping (`offsetForItemAtIndex`), with the matching virtual index.
     static func slot(item: Int, position s: Double, cards n: Int, wrap: Bool) -> Slot {
-        var offset = Double(item) - s, index = item
+        var offset = Double(item) - s
+        var index = item
         if wrap {
             let half = Double(n) / 2
             if offset > half {
@@ -60,7 +61,9 @@ enum CarouselWindow {
         }
         let reference = along(current)
         // The keys apart and positions sorted, not the cards: a card is large to move.
-        var depth: [Double] = [], distance: [Double] = [], index: [Int] = []
+        var depth: [Double] = []
+        var distance: [Double] = []
+        var index: [Int] = []
         depth.reserveCapacity(cards.count)
         distance.reserveCapacity(cards.count)
         index.reserveCapacity(cards.count)

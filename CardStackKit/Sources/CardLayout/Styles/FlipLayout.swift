@@ -26,11 +26,13 @@ public struct FlipLayout: StyleLayout {
     public init() {}
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
-        let n = parameters.layout.cards, wrap = parameters.layout.wrap
+        let n = parameters.layout.cards
+        let wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
         let head = clampedInt(s.rounded(.down))
         let f = s - Double(head)
-        let flip = min(1, 2 * f), advance = max(0, 2 * f - 1)
+        let flip = min(1, 2 * f)
+        let advance = max(0, 2 * f - 1)
         var out: [CardPlacement] = []
         for i in stride(from: head + Self.visibleCards + context.reach, through: head, by: -1) {
             guard wrap || (0..<n).contains(i) else { continue }
@@ -72,7 +74,8 @@ public struct FlipLayout: StyleLayout {
     func placement(
         _ i: Int, slot u: Double, ratio: Double, alpha: Double, transform: Transform3D, _ parameters: Parameters
     ) -> CardPlacement {
-        let card = parameters.card, view = parameters.viewport
+        let card = parameters.card
+        let view = parameters.viewport
         let scale = Self.interpolate(Self.scale, at: u)
         let top = view.height / 2 - card.height / 2 - Self.interpolate(Self.yOffset, at: u)
         let position = Point(
@@ -106,7 +109,8 @@ public struct FlipLayout: StyleLayout {
 
     /// A slot function at a fractional slot, linear between whole slots.
     static func interpolate(_ f: (Int) -> Double, at u: Double) -> Double {
-        let k = clampedInt(u.rounded(.down)), t = u - Double(k)
+        let k = clampedInt(u.rounded(.down))
+        let t = u - Double(k)
         return t == 0 ? f(k) : f(k) + (f(k + 1) - f(k)) * t
     }
 }

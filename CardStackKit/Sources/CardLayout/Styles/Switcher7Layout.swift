@@ -22,8 +22,10 @@ public struct Switcher7Layout: StyleLayout {
     public init() {}
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
-        let d = parameters.layout.spacing, step = parameters.layout.scaleStep
-        let card = parameters.card, view = parameters.viewport
+        let d = parameters.layout.spacing
+        let step = parameters.layout.scaleStep
+        let card = parameters.card
+        let view = parameters.viewport
         let s = offset / d
         let current = Self.currentIndex(position: s, context: context, parameters: parameters)
         let diff = offset - Double(current) * d
@@ -49,10 +51,11 @@ public struct Switcher7Layout: StyleLayout {
                 view.height / 2 + (card.anchor[1] - 0.5) * card.height)
             guard scale > 0, alpha > 0, overlapsViewport(position.x, scale, parameters) else { continue }
             let item = IndexWindow.item(i, cards: parameters.layout.cards)
-            out.append(CardPlacement(
-                index: i, item: item, title: card.title(of: item), ratio: o, position: position,
-                size: (card.width, card.height), anchor: Point(card.anchor[0], card.anchor[1]),
-                scale: scale, alpha: alpha, z: out.count, transform: .scale(scale, scale, 1)))
+            out.append(
+                CardPlacement(
+                    index: i, item: item, title: card.title(of: item), ratio: o, position: position,
+                    size: (card.width, card.height), anchor: Point(card.anchor[0], card.anchor[1]),
+                    scale: scale, alpha: alpha, z: out.count, transform: .scale(scale, scale, 1)))
         }
         return out
     }
@@ -71,6 +74,7 @@ public struct Switcher7Layout: StyleLayout {
 /// Whether a card whose anchor sits at `x`, scaled by `scale` about it, overlaps the
 /// viewport horizontally.
 func overlapsViewport(_ x: Double, _ scale: Double, _ parameters: Parameters) -> Bool {
-    let w = parameters.card.width * scale, ax = parameters.card.anchor[0]
+    let w = parameters.card.width * scale
+    let ax = parameters.card.anchor[0]
     return x + (1 - ax) * w > 0 && x - ax * w < parameters.viewport.width
 }

@@ -18,7 +18,8 @@ public struct Switcher9Layout: StyleLayout {
     public init() {}
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
-        let n = parameters.layout.cards, wrap = parameters.layout.wrap
+        let n = parameters.layout.cards
+        let wrap = parameters.layout.wrap
         let s = offset / parameters.layout.spacing
         var out: [CardPlacement] = []
         let visible = Self.visibleItems + 2 * context.reach
@@ -32,19 +33,23 @@ public struct Switcher9Layout: StyleLayout {
                 scale: Self.scale(slot.offset))
             // The source parks cards past the pole off screen "so they are not shown"; cards
             // whose outline misses the viewport are left out of the frame.
-            if let quad = card.quad, quad.allSatisfy({ $0.x <= 0 }) || quad.allSatisfy({ $0.x >= parameters.viewport.width }) {
+            if let quad = card.quad,
+                quad.allSatisfy({ $0.x <= 0 }) || quad.allSatisfy({ $0.x >= parameters.viewport.width })
+            {
                 continue
             }
             out.append(card)
         }
         let current = CarouselWindow.currentItem(position: s, cards: n, wrap: wrap)
-        let reference = Self.transform(CarouselWindow.slot(item: current, position: s, cards: n, wrap: wrap).offset, parameters)
+        let reference = Self.transform(
+            CarouselWindow.slot(item: current, position: s, cards: n, wrap: wrap).offset, parameters)
         return CarouselWindow.depthSorted(out, current: reference, vertical: false)
     }
 
     /// `translationByOffset`: the sideways shift in card widths.
     public static func translation(_ o: Double) -> Double {
-        let z = 5.0 / 4, n = 5.0 / 8
+        let z = 5.0 / 4
+        let n = 5.0 / 8
         // At and past the pole the source parks the card two widths away.
         guard o < z / n else { return 2 }
         return 1 / (z - n * o) - 1 / z
@@ -59,7 +64,8 @@ public struct Switcher9Layout: StyleLayout {
     }
 
     static func transform(_ o: Double, _ parameters: Parameters) -> Transform3D {
-        let w = parameters.card.width, s = scale(o)
+        let w = parameters.card.width
+        let s = scale(o)
         return Transform3D.perspective(parameters.layout.m34)
             .translated(w / 5, 0, 0)
             .translated(translation(o) * w, 0, o)

@@ -10,8 +10,10 @@ public struct ZoomFlowLayout: StyleLayout {
     public init() {}
 
     public func cards(offset: Double, parameters: Parameters, context: ScrollContext) -> [CardPlacement] {
-        let p = parameters.layout.spacing, step = parameters.layout.scaleStep
-        let card = parameters.card, view = parameters.viewport
+        let p = parameters.layout.spacing
+        let step = parameters.layout.scaleStep
+        let card = parameters.card
+        let view = parameters.viewport
         let s = offset / p
         let reach = (view.width / 2 + card.width) / p + Double(context.reach)
         guard

@@ -32,11 +32,15 @@ while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--seconds":
-        guard let value = arguments.first.flatMap(Double.init), value > 0 else { fail("--seconds takes a positive number\n\(usage)") }
+        guard let value = arguments.first.flatMap(Double.init), value > 0 else {
+            fail("--seconds takes a positive number\n\(usage)")
+        }
         seconds = value
         arguments.removeFirst()
     case "--scroll-to":
-        guard let value = arguments.first.flatMap(Double.init), value.isFinite else { fail("--scroll-to takes a number\n\(usage)") }
+        guard let value = arguments.first.flatMap(Double.init), value.isFinite else {
+            fail("--scroll-to takes a number\n\(usage)")
+        }
         scrollTo = value
         arguments.removeFirst()
     case "--frames": frames = true
@@ -81,7 +85,7 @@ follower.start()
 var following = false
 for await update in follower.updates {
     switch update {
-    case let .changed(snapshot, _):
+    case .changed(let snapshot, _):
         // Written at once (not through stdio's buffer): a script reads each line as it comes.
         FileHandle.standardOutput.write(Data((line(snapshot) + "\n").utf8))
         if !following, let offset = scrollTo {
@@ -93,13 +97,13 @@ for await update in follower.updates {
             }
         }
         following = true
-    case let .error(error):
+    case .error(let error):
         switch error {
         case .refused, .badURL: fail("\(error)")
         case .unreachable where !following: fail("\(error)")
         default: FileHandle.standardError.write(Data("live-follow: \(error); trying again\n".utf8))
         }
-    case let .notice(text), let .configError(text):
+    case .notice(let text), .configError(let text):
         FileHandle.standardError.write(Data("live-follow: \(text)\n".utf8))
     case .connected:
         break
