@@ -44,6 +44,10 @@ SWIFT_SOURCES := Sources Tests Benchmarks CardStackKit/Sources CardStackKit/Test
 format:
 	swift format format -i -r --parallel $(SWIFT_SOURCES)
 
+# A copy of the default parameter file at $(1) whose #:schema line names the schema at $(2),
+# so an editor finds it wherever the copy lives.
+config_copy = install -d "$(dir $(1))" && sed '1s|^\#:schema .*|\#:schema $(2)|' Config/cardstack.toml > "$(1)" && chmod 644 "$(1)"
+
 # Installs only the packages that are missing, so it is cheap to run every time.
 deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
@@ -53,6 +57,8 @@ test-deps:
 	@python3 -c "import pytest" 2>/dev/null || { echo "make: installing pytest (pip)"; python3 -m pip install pytest; }
 	@python3 -c "import PIL" 2>/dev/null || { echo "make: installing Pillow (pip)"; python3 -m pip install Pillow 2>/dev/null \
 	  || python3 -m pip install --break-system-packages Pillow; }
+	@command -v taplo >/dev/null || { echo "make: installing taplo (pip), which checks the JSON Schema"; python3 -m pip install taplo 2>/dev/null \
+	  || python3 -m pip install --break-system-packages taplo; }
 	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || { echo "make: installing selenium (pip)"; python3 -m pip install selenium 2>/dev/null \
 	  || python3 -m pip install --break-system-packages selenium; }
@@ -77,7 +83,7 @@ release: deps
 # that daemon's file; when ours does not start, it shows why from the log.
 # A missing CONFIG is made from the default file, and the first line says where it is.
 config-file:
-	@if [ ! -e "$(CONFIG)" ]; then install -Dm644 Config/cardstack.toml "$(CONFIG)"; \
+	@if [ ! -e "$(CONFIG)" ]; then $(call config_copy,$(CONFIG),$(CURDIR)/Config/cardstack.schema.json); \
 	  echo "make: made $(CONFIG), a copy of Config/cardstack.toml: edit and save that one (CONFIG=FILE for another)" >&2; \
 	else echo "make: parameters from $(CONFIG) (CONFIG=FILE for another)" >&2; fi
 
@@ -175,17 +181,17 @@ install: install-binaries
 	done
 	chmod 644 $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.* $(if $(USER_INSTALL),,$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.*)
 	install -m644 Config/presets/*.toml $(DESTDIR)$(DATADIR)/presets/
-	install -m644 Config/cardstack.toml $(DESTDIR)$(DATADIR)/cardstack.toml
+	install -m644 Config/cardstack.toml Config/cardstack.schema.json $(DESTDIR)$(DATADIR)/
 	install -m644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
 ifneq ($(USER_INSTALL),)
 	@if [ -e $(USER_CONFIG_DIR)/cardstack.toml ]; then echo "keeping $(USER_CONFIG_DIR)/cardstack.toml"; \
-	else install -Dm644 Config/cardstack.toml $(USER_CONFIG_DIR)/cardstack.toml; fi
+	else $(call config_copy,$(USER_CONFIG_DIR)/cardstack.toml,$(DATADIR)/cardstack.schema.json); fi
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "note: $(BINDIR) is not on your PATH; add it (e.g. in ~/.profile: PATH=\"$(BINDIR):\$$PATH\")";; esac
 	@echo "installed for $$(id -un): systemctl --user daemon-reload && systemctl --user enable --now cardstackd.socket, then cardstack view"
 else
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml ]; then \
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml"; \
-	else install -Dm644 Config/cardstack.toml $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml; fi
+	else $(call config_copy,$(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml,$(DATADIR)/cardstack.schema.json); fi
 	@# The system service runs as user and group cardstack; its file is the group's to edit.
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
 	  getent group cardstack >/dev/null || groupadd --system cardstack; \

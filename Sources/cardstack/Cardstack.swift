@@ -18,7 +18,7 @@ struct Cardstack: AsyncParsableCommand {
             ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
             PresetCommand.self,
             OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self,
-            WebCommand.self,
+            WebCommand.self, SchemaCommand.self, CheckCommand.self,
         ]
     )
 
