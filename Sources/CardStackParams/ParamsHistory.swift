@@ -8,8 +8,9 @@ import CardStackProtocol
 /// the undo line (the sets `undo` and `redo` walk, with a cursor). `undo` and `redo` move
 /// the cursor; any other new set (a file load, `set`, `preset`) cuts the line after the
 /// cursor and goes on from there, as an editor starts a new branch. A new set with the same
-/// values as the one at the cursor (the file reload after a `save`) replaces it rather than
-/// adding a step. Both lists keep the newest ``capacity`` entries.
+/// values as the one at the cursor replaces it rather than adding a step; when that set is
+/// the file's (the reload after a `save`), it takes the log's newest row too, so a save adds
+/// no row that changes nothing. Both lists keep the newest ``capacity`` entries.
 public struct ParamsHistory: Sendable {
     public static let capacity = 100
 
@@ -61,9 +62,20 @@ public struct ParamsHistory: Sendable {
         revision: Int, source: ParamsSource, time: Double, tree: ParamNode, parameters: Parameters
     ) {
         let previous = stored.isEmpty ? nil : stored[current].parameters
+        let step = Step(tree: tree, parameters: parameters)
+        if source == .file, let previous, previous == parameters, records.count > firstRecord {
+            // The file now holds the values in force (the reload after a `save`): its load takes
+            // the row and the step of the set it saved, rather than adding a row that changes
+            // nothing. Which keys that set changed still shows.
+            records[records.count - 1].revision = revision
+            records[records.count - 1].source = source
+            records[records.count - 1].time = time
+            stored.removeSubrange((current + 1)...)
+            stored[current] = step
+            return
+        }
         appendLog(revision: revision, source: source, time: time, previous: previous, parameters: parameters)
         if !stored.isEmpty { stored.removeSubrange((current + 1)...) }
-        let step = Step(tree: tree, parameters: parameters)
         if let previous, previous == parameters {
             stored[current] = step
             return

@@ -152,7 +152,15 @@ import Testing
         h.record(revision: 1, source: .file, time: 0, tree: .emptyTable, parameters: params(spacing: 30))
         h.record(revision: 2, source: .set, time: 1, tree: .emptyTable, parameters: params(spacing: 40))
         h.record(revision: 3, source: .file, time: 2, tree: .emptyTable, parameters: params(spacing: 40))
-        #expect(h.steps.count == 2 && h.log.count == 3 && h.log[2].changed.isEmpty)
+        // The reload after a save takes the saved set's row: no row that changes nothing.
+        #expect(h.steps.count == 2 && h.log.count == 2)
+        #expect(h.log.map(\.revision) == [1, 3] && h.log.map(\.source) == [.file, .file])
+        #expect(h.log[1].changed == ["layout.spacing"] && h.log[1].current && h.log[1].time == 2)
+        #expect(h.undo(revision: 4, time: 3)?.parameters.layout.spacing == 30)
+        // A set of the values in force is a row of its own (someone asked for it), not a step;
+        // it starts a new branch after the undo.
+        h.record(revision: 5, source: .set, time: 4, tree: .emptyTable, parameters: params(spacing: 30))
+        #expect(h.steps.count == 1 && h.log.count == 4 && h.log[3].changed.isEmpty)
     }
 
     @Test func keepsTheNewest100() {
