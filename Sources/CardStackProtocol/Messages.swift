@@ -235,10 +235,14 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     /// What the daemon notices about the values in force but does not refuse, each naming
     /// the key to change; empty when nothing.
     public var warnings: [String]
+    /// What the style works out for the `[carousel]` keys the parameters leave out (`null`
+    /// in `params`), by dotted key: `carousel.radius` of `rotary` is 373.2 pt, not "none".
+    /// Empty for the styles that are not carousels.
+    public var effective: [String: Double]
 
     public init(
         revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?,
-        overridden: [String] = [], unsaved: [String] = [], warnings: [String] = []
+        overridden: [String] = [], unsaved: [String] = [], warnings: [String] = [], effective: [String: Double] = [:]
     ) {
         self.revision = revision
         self.source = source
@@ -248,9 +252,20 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         self.overridden = overridden
         self.unsaved = unsaved
         self.warnings = warnings
+        self.effective = effective
     }
 
-    enum CodingKeys: String, CodingKey { case revision, source, path, params, error, overridden, unsaved, warnings }
+    enum CodingKeys: String, CodingKey {
+        case revision, source, path, params, error, overridden, unsaved, warnings, effective
+    }
+
+    /// A dotted key of ``effective``.
+    struct EffectiveKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -262,6 +277,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         overridden = try c.decodeIfPresent([String].self, forKey: .overridden) ?? []
         unsaved = try c.decodeIfPresent([String].self, forKey: .unsaved) ?? []
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        effective = try c.decodeIfPresent([String: Double].self, forKey: .effective) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -274,5 +290,10 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(overridden, forKey: .overridden)
         try c.encode(unsaved, forKey: .unsaved)
         try c.encode(warnings, forKey: .warnings)
+        // Keys in order, so the same values are the same bytes.
+        var values = c.nestedContainer(keyedBy: EffectiveKey.self, forKey: .effective)
+        for key in effective.keys.sorted() {
+            try values.encode(effective[key]!, forKey: EffectiveKey(stringValue: key))
+        }
     }
 }

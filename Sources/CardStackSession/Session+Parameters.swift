@@ -99,6 +99,7 @@ extension Session {
         info.overridden = []
         info.unsaved = fileParameters.map { ParamsValues.changedKeys(from: $0, to: new) } ?? []
         info.warnings = new.warnings
+        info.effective = new.effectiveCarousel
         let effects = collecting { session in
             session.inForceTree = tree
             session.overrides = .emptyTable

@@ -148,7 +148,7 @@ public struct Session: Sendable {
             revision: revision, source: source, path: path, params: parameters, error: configError,
             overridden: overrides.dottedKeys,
             unsaved: fileParameters.map { ParamsValues.changedKeys(from: $0, to: parameters) } ?? [],
-            warnings: parameters.warnings)
+            warnings: parameters.warnings, effective: parameters.effectiveCarousel)
     }
 
     /// The frame in force as an event.

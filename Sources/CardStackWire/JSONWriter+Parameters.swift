@@ -53,7 +53,14 @@ extension JSONWriter {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             string(text)
         }
-        literal("]}")
+        literal("],\"effective\":{")
+        for (i, key) in info.effective.keys.sorted().enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(key)
+            bytes.append(UInt8(ascii: ":"))
+            try number(info.effective[key]!)
+        }
+        literal("}}")
     }
 
     private func string(orNull s: String?) {

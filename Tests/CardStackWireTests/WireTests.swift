@@ -232,3 +232,24 @@ import Testing
         }
     }
 }
+
+@Suite struct EffectiveValuesWireTests {
+    @Test func theParamsEventAndTheReplyWriteTheEffectiveValuesAlikeInKeyOrder() throws {
+        var params = Parameters()
+        params.layout.style = .rotary
+        let info = ParamsInfo(
+            revision: 3, source: .file, path: nil, params: params, error: nil,
+            effective: ["carousel.radius": 373.25, "carousel.arc": 6.25])
+        let expected = "\"effective\":{\"carousel.arc\":6.25,\"carousel.radius\":373.25}"
+        let event = String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self)
+        let reply = String(
+            decoding: try WireJSON.encode(Reply(id: .integer(1), result: CommandResult.params(info))), as: UTF8.self)
+        #expect(event.contains(expected + "}"))
+        #expect(reply.contains(expected))
+        guard case .params(let decoded) = try WireJSON.decode(ServerMessage.self, from: Array(event.utf8)) else {
+            Issue.record("not a params event: \(event)")
+            return
+        }
+        #expect(decoded == info)
+    }
+}

@@ -140,12 +140,20 @@ function buildControl(spec, cell, commit, editing) {
     });
     cell.append(range, box);
     if (key === "layout.m34") cell.append(hint);
-    return (value, isEditing) => {
+    return (value, isEditing, effective) => {
       if (value === undefined || value === null) {
-        // The style's own value applies (the daemon works it out): the slider waits for a
-        // number, so a nudge cannot replace it with one far from it.
-        range.disabled = true;
         box.value = "";
+        if (typeof effective === "number") {
+          // The style's own value applies, and the daemon says what it is: the slider sits
+          // on it, so a nudge moves from there (the carousel's radius of 373 pt, not 0).
+          range.disabled = false;
+          box.placeholder = `style's own: ${+effective.toPrecision(6)}`;
+          if (!isEditing) slider.centre(effective);
+          return;
+        }
+        // The style's own value, not known here: the slider waits for a number, so a nudge
+        // cannot replace it with one far from it.
+        range.disabled = true;
         box.placeholder = "style's own";
         return;
       }

@@ -414,7 +414,10 @@ class View {
         setTimeout(() => row.row.classList.remove("changed"), 1500);
       }
       row.row.dataset.value = json;
-      row.set(value, this.editing.has(key));
+      // A key the style works out (null in force) still has a value the daemon reports.
+      const effective = info.effective ? info.effective[key] : undefined;
+      row.row.dataset.effective = effective === undefined ? "" : String(effective);
+      row.set(value, this.editing.has(key), effective);
     }
     compareRows();
   }
