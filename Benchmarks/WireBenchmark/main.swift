@@ -22,6 +22,26 @@ let event = ServerMessage.frame(FrameEvent(seq: 1, revision: 1, frame: frame))
 var bytes = 0
 let encode = try median(2000) { bytes = try WireJSON.encode(event).count }
 print("frame event (\(frame.cards.count) cards, \(bytes) bytes): encode \(encode) µs (target <= 10 µs)")
+// What the hand-written float printer buys: the frame's numbers as DecimalDouble writes them,
+// against the standard library's `description` (the same digits).
+let numbers = frame.cards.flatMap { card in
+    let t = card.transform
+    return [
+        t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44,
+        card.position.x, card.position.y, card.alpha, card.ratio, card.scale,
+    ]
+}
+let printed = median(2000) {
+    var out: [UInt8] = []
+    out.reserveCapacity(numbers.count * 24)
+    for x in numbers { DecimalDouble.append(x, to: &out) }
+}
+let described = median(2000) {
+    var out: [UInt8] = []
+    out.reserveCapacity(numbers.count * 24)
+    for x in numbers { out.append(contentsOf: x.description.utf8) }
+}
+print("frame's \(numbers.count) numbers printed: DecimalDouble \(printed) µs, Double.description \(described) µs")
 let ping = try median(2000) {
     _ = try WireJSON.encode(ServerMessage.reply(Reply(id: .integer(1), result: CommandResult.empty)))
 }
@@ -35,6 +55,8 @@ print("frame layout: \(layout) µs")
 let configBytes = Array(defaultConfigText.utf8)
 let tree = median(500) { _ = try? ParamsDocument.tree(from: configBytes) }
 print("parameter file (\(configBytes.count) bytes): TOML tree with positions \(tree) µs")
+let unstripped = median(500) { _ = try? ParamsDocument.tree(from: configBytes, stripComments: false) }
+print("  the same without the comment stripper (TOMLCommentText): \(unstripped) µs")
 let parsed = try ParamsDocument.tree(from: configBytes)
 let resolve = median(500) { _ = try? ParamsSchema.resolve(parsed) }
 print("  schema resolve: \(resolve) µs")

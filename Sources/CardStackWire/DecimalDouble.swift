@@ -10,6 +10,10 @@
 /// multiplications. Among the shortest decimals in the interval it picks the closest one, as
 /// `description` does, so the digits are the same; `DecimalDoubleTests` checks that on millions
 /// of values, and that every output parses back to the same bits.
+///
+/// What it buys (`make bench`, wire-benchmark, 2026-11-26, quiet): an 11-card frame's 231
+/// numbers print in 5.3 µs, against 14.4 µs through `description`; the whole frame event
+/// encodes in about 10 µs, so without this it would take about twice its 10 µs target.
 public enum DecimalDouble {
     /// `x` as `digits × 10^exponent`, with the fewest digits that round-trip and no trailing
     /// zeros. `x` must be a positive normal number (subnormals have intervals too wide for the
