@@ -60,15 +60,17 @@ do {
     for (kind, from, times) in moves {
         let offsets: [Double]
         let end: Double
+        let target: Double
         if kind == "fling" {
             offsets = times.map { L.flingOffset(from: from, velocity: %(fling)r, at: $0) }
             end = L.flingDuration(from: from, velocity: %(fling)r)
+            target = L.flingTarget(from: from, velocity: %(fling)r)
         } else {
-            let to = L.stepTarget(from: from, steps: kind == "next" ? 1 : -1)
-            offsets = times.map { L.offset(from: from, to: to, velocity: 0, at: $0) }
-            end = L.moveDuration(from: from, to: to, velocity: 0)
+            target = L.stepTarget(from: from, steps: kind == "next" ? 1 : -1)
+            offsets = times.map { L.offset(from: from, to: target, velocity: 0, at: $0) }
+            end = L.moveDuration(from: from, to: target, velocity: 0)
         }
-        print("{\\"module\\":\\"%(m)s\\",\\"kind\\":\\"\\(kind)\\",\\"end\\":\\(show(end)),\\"offsets\\":[\\(offsets.map(show).joined(separator: ","))]}")
+        print("{\\"module\\":\\"%(m)s\\",\\"kind\\":\\"\\(kind)\\",\\"end\\":\\(show(end)),\\"target\\":\\(show(target)),\\"offsets\\":[\\(offsets.map(show).joined(separator: ","))]}")
     }
     print("{\\"module\\":\\"%(m)s\\",\\"numbers\\":[\\(%(numbers)s.map(show).joined(separator: ","))]}")
 }
@@ -80,10 +82,11 @@ def test_exported_swift_moves_the_offset_as_the_daemon_does(make_daemon, tmp_pat
     assert swiftc, "swiftc (the Swift toolchain that builds this package) is not on PATH"
     objects, modulemap = build_objects()
     common = ["-I", str(BIN / "Modules"), "-Xcc", f"-fmodule-map-file={modulemap}"]
-    recorded, texts, calls = {}, {}, []
+    recorded, texts, calls, layouts = {}, {}, [], {}
     for module, (config, animation) in STYLES.items():
         daemon, c = tuned_daemon(make_daemon, config, animation)
         recorded[module] = record_moves(c)
+        layouts[module] = c.ok("get_params")["params"]["layout"]
         name = "Tuned" if module == "StackSpring" else module  # --name renames the types
         args = ("--name", name) if name != "Tuned" else ()
         text = daemon.cli("export", "--format", "swift", *args).stdout
@@ -134,6 +137,14 @@ def test_exported_swift_moves_the_offset_as_the_daemon_does(make_daemon, tmp_pat
         for t, theirs, mine in zip(times, offsets, line["offsets"], strict=True):
             assert abs(mine - theirs) <= 1e-9, (module, kind, t, mine, theirs)
             checked += 1
+        # Where the move comes to rest (flingTarget, stepTarget) is the daemon's frame at rest:
+        # the same offset, or on a deck that wraps, the same place a whole number of turns on
+        # (the daemon reports its offset within one turn).
+        layout = layouts[module]
+        gap = line["target"] - offsets[-1]
+        if layout["wrap"]:
+            gap = math.remainder(gap, layout["cards"] * layout["spacing"])
+        assert abs(gap) <= 1e-9, (module, kind, line["target"], offsets[-1], layout)
         # The move was not over at the next-to-last frame and was at the last one.
         assert times[-2] < line["end"] <= times[-1], (module, kind, times[-2:], line["end"])
     assert checked > 50
