@@ -352,6 +352,47 @@ def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(
     wait_for(lambda: int(js(browser, "return document.querySelector('#stage').dataset.seq")) > kept[-1], what="live again")
 
 
+def test_playback_at_each_speed_shows_the_frame_of_its_moment(make_daemon, bridges, browser):
+    """`▶ 1×`, `0.5×`, `0.25×`, `0.1×` play the last transition's kept frames at that speed:
+    with the draw loop's clock driven by hand, after d seconds of the page's time the stage
+    shows the last frame whose daemon time is within d × speed of the first."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    client.ok("set_params", params={"animation": {"spring": {"damping_ratio": 0.5, "response": 0.4}}})
+    wait_for(lambda: row(browser, "animation.spring") and json.loads(row(browser, "animation.spring")["value"]),
+             what="the spring in the panel")
+    frames = frames_of_next(client)
+    seqs = [f["seq"] for f in frames]
+    wait_for(lambda: json.loads(js(browser, "return document.querySelector('#motion-graph').dataset.seqs || '[]'")) == seqs,
+             timeout=10, what="the graph to plot the move")
+    js(browser, "window.hand = window.cardstack.drawByHand(); window.hand.time = 1000;")
+    times = {f["seq"]: f["time"] for f in frames}
+    for speed in (1, 0.5, 0.25, 0.1):
+        click(browser, f"[data-play='{speed}']")
+        assert js(browser, "return document.querySelector('#stage').dataset.seq") == str(seqs[0])
+        for wall in (0.05, 0.1, 0.2):
+            at = times[seqs[0]] + wall * speed
+            expected = max(s for s in seqs if times[s] <= at + 1e-12)
+            js(browser, "window.hand.time = 1000 + arguments[0] * 1000; window.hand.paint();", wall)
+            assert js(browser, "return document.querySelector('#stage').dataset.seq") == str(expected), (speed, wall)
+        js(browser, "window.hand.time = 1000; window.hand.paint();")  # stop at the next paint
+        click(browser, "[data-action='live']")
+
+
+def test_open_reveals_the_chosen_card_and_closes_it(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    js(browser, "const c = document.querySelector('[data-open-item]'); c.value = '3'; c.dispatchEvent(new Event('input'));")
+    click(browser, "[data-action='open']")
+    event = client.event("frame", timeout=10, where=lambda e: "reveal" in e["frame"])
+    assert event["frame"]["reveal"]["item"] == 3
+    wait_for(lambda: client.ok("get_frame").get("reveal", {}).get("progress") == 1, timeout=10, what="the reveal to open")
+    click(browser, "[data-action='open']")
+    wait_for(lambda: "reveal" not in client.ok("get_frame"), timeout=10, what="the same button to close it")
+
+
 # MARK: Reconnect
 
 def test_the_page_reconnects_after_cardstack_web_restarts(make_daemon, bridges, browser, tmp_path, monkeypatch):
@@ -498,3 +539,15 @@ def test_loop_replays_the_transition_until_turned_off(make_daemon, bridges, brow
     assert targets == [start + 30, start + 30]
     click(browser, "[data-action='loop']")
     assert js(browser, "return document.querySelector(\"[data-action='loop']\").dataset.on") == "false"
+    wait_for(lambda: not client.ok("get_state")["animating"], timeout=10, what="the last round to end")
+    start = client.ok("get_state")["offset"]
+    # A looped fling has the velocity chosen beside it: backwards here.
+    js(browser, """const k = document.querySelector('[data-loop-kind]'); k.value = 'fling'; k.dispatchEvent(new Event('change'));
+                   const v = document.querySelector('[data-loop-velocity]'); v.value = '-900'; v.dispatchEvent(new Event('input'));""")
+    client.events.clear()
+    click(browser, "[data-action='loop']")
+    period = 11 * 30
+    first = client.event("frame", timeout=10, where=lambda e: e["frame"]["offset"] != start)
+    step = math.remainder(first["frame"]["offset"] - start, period)
+    assert step < 0, (start, first["frame"]["offset"])
+    click(browser, "[data-action='loop']")

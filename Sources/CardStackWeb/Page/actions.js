@@ -28,6 +28,8 @@ function buildToolbar(view) {
   const loop = button("loop", "Loop", "replay the chosen transition every second while you tune");
   const loopKind = el("select", { "data-loop-kind": "", title: "the transition the loop replays" },
     ...["next", "prev", "fling", "open"].map((k) => el("option", { value: k, text: k })));
+  const loopVelocity = el("input", { type: "number", step: "100", value: String(FLING_VELOCITY),
+    "data-loop-velocity": "", title: "the looped fling's velocity, points/s (negative: backwards)" });
   const share = button("share", "Share", "render the kept frames (POST /render) and download them");
   const shareFormat = el("select", { "data-share-format": "" }, ...["gif", "png", "mp4", "webm"].map((f) => el("option", { value: f, text: f })));
   save.addEventListener("click", () => view.send("save", {}, "save"));
@@ -41,7 +43,10 @@ function buildToolbar(view) {
   exportButton.addEventListener("click", () => view.send("export", { format: format.value }, "export:download"));
   copy.addEventListener("click", () => view.send("export", { format: format.value }, "export:copy"));
   open.addEventListener("click", () => view.toggleOpen(card.value === "" ? null : parseInt(card.value, 10)));
-  loop.addEventListener("click", () => view.motion.toggleLoop(loopKind.value));
+  loop.addEventListener("click", () => {
+    const velocity = parseFloat(loopVelocity.value);
+    view.motion.toggleLoop(loopKind.value, Number.isFinite(velocity) ? velocity : FLING_VELOCITY);
+  });
   share.addEventListener("click", () => view.motion.share(shareFormat.value));
   view.presetMenu = preset;
   view.loopButton = loop;
@@ -49,7 +54,7 @@ function buildToolbar(view) {
   return el("div", { class: "toolbar" },
     el("div", { class: "group" }, save, undo, redo, preset),
     el("div", { class: "group" }, format, exportButton, copy),
-    el("div", { class: "group" }, card, open, loopKind, loop, shareFormat, share));
+    el("div", { class: "group" }, card, open, loopKind, loopVelocity, loop, shareFormat, share));
 }
 
 function download(name, text, type) {

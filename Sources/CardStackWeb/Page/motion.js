@@ -155,18 +155,19 @@ class Motion {
     let from = this.paused ? this.index : this.kept.indexOf((this.plotted || this.kept)[0]);
     if (from < 0 || from >= this.kept.length - 1) from = 0;
     this.show(from);
-    this.playing = { speed, from, start: this.kept[from].time, wall: performance.now() / 1000 };
+    // On the draw loop's clock (page.js), which a test can drive by hand.
+    this.playing = { speed, from, start: this.kept[from].time, wall: drawClock.now() / 1000 };
     const tick = () => {
       const p = this.playing;
       if (!p) return;
-      const at = p.start + (performance.now() / 1000 - p.wall) * p.speed;
+      const at = p.start + (drawClock.now() / 1000 - p.wall) * p.speed;
       let i = this.index;
       while (i + 1 < this.kept.length && this.kept[i + 1].time <= at) i++;
       if (i !== this.index) this.show(i);
       if (i >= this.kept.length - 1) { this.playing = null; return; }
-      requestAnimationFrame(tick);
+      drawClock.paint(tick);
     };
-    requestAnimationFrame(tick);
+    drawClock.paint(tick);
   }
 
   resume() {
@@ -179,7 +180,7 @@ class Motion {
   }
 
   // Loop while tuning: the chosen transition again every LOOP_MS, from where it started.
-  toggleLoop(kind) {
+  toggleLoop(kind, velocity = FLING_VELOCITY) {
     const v = this.view;
     if (this.loop) {
       clearInterval(this.loop.timer);
@@ -191,7 +192,7 @@ class Motion {
     const once = () => {
       if (kind === "open") { v.toggleOpen(null); return; }
       v.send("scroll_to", { offset: from, animated: false });
-      if (kind === "fling") v.send("fling", { velocity: FLING_VELOCITY });
+      if (kind === "fling") v.send("fling", { velocity });
       else v.send(kind, { count: 1 });
     };
     once();
