@@ -155,3 +155,70 @@ def test_others_are_refused_by_the_socket_and_by_the_daemon(system):
     # And a member still may, through its supplementary group.
     r = ns.run([str(bins / "cardstack"), "get", "state"], uid=MEMBER, groups=[GROUP])
     assert r.returncode == 0, r.stderr
+
+
+SERVICE = 64500 + os.getpid() % 400  # the service's own user (User=cardstack in the unit)
+
+ACTIVATE = """
+import os, socket, sys
+# What cardstackd.socket does as root: bind, SocketGroup=, SocketMode=0660, listen; then the
+# service starts as its own user with the socket as fd 3 (LISTEN_FDS), under UMask=0007.
+path, group, service, argv = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind(path)
+os.chown(path, 0, group)
+os.chmod(path, 0o660)
+s.listen(16)
+os.dup2(s.fileno(), 3)
+os.set_inheritable(3, True)
+os.umask(0o007)
+os.environ.update(LISTEN_FDS="1", LISTEN_PID=str(os.getpid()))
+os.execvp("setpriv", ["setpriv", f"--reuid={service}", f"--regid={group}", "--clear-groups", *argv])
+"""
+
+
+def test_a_member_saves_into_the_system_services_file(tmp_path):
+    """As the units and `make install` lay it out: the file in a directory of the group
+    (root:cardstack 2775), the file the service user's and the group's to write (664), the
+    service running as its own user with the socket systemd made. A member sets a value and
+    saves: the file has it, and it is still the group's to edit."""
+    top = pathlib.Path(tempfile.mkdtemp(prefix="cardstack-service-"))
+    top.chmod(0o755)
+    etc = top / "etc-cardstack"
+    etc.mkdir()
+    os.chown(etc, 0, GROUP)
+    etc.chmod(0o2775)
+    config = etc / "cardstack.toml"
+    shutil.copy(DEFAULT_CONFIG, config)
+    os.chown(config, SERVICE, GROUP)
+    config.chmod(0o664)
+    bins = top / "bin"
+    bins.mkdir(mode=0o755)
+    for name in ("cardstack", "cardstackd"):
+        shutil.copy2(BIN / name, bins / name)
+    ns = Namespace()
+    log = open(tmp_path / "daemon.log", "wb")
+    daemon = ns.popen(["python3", "-c", ACTIVATE, SOCKET, str(GROUP), str(SERVICE), str(bins / "cardstackd"),
+                       "--config", str(config), "--socket", SOCKET, "--allow-gid", str(GROUP)], log)
+    try:
+        member = {"uid": MEMBER, "groups": [GROUP]}
+        wait_for(lambda: daemon.poll() is None and ns.run([str(bins / "cardstack"), "get", "state"], **member).returncode == 0,
+                 timeout=20, what="the service to answer a member")
+        r = ns.run([str(bins / "cardstack"), "set", "layout.spacing=42"], **member)
+        assert r.returncode == 0, r.stderr
+        r = ns.run([str(bins / "cardstack"), "save"], **member)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert b"\nspacing = 42.0\n" in config.read_bytes()
+        info = config.stat()
+        assert (info.st_uid, info.st_gid) == (SERVICE, GROUP) and info.st_mode & 0o060 == 0o060, oct(info.st_mode)
+        assert json.loads(ns.run([str(bins / "cardstack"), "get", "params"], **member).stdout)["unsaved"] == []
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        try:
+            daemon.wait(timeout=10)
+        finally:
+            if daemon.poll() is None:
+                daemon.kill()
+            ns.close()
+            log.close()
+            shutil.rmtree(top, ignore_errors=True)
