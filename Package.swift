@@ -204,6 +204,11 @@ let package = Package(
             dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
             swiftSettings: settings
         ),
+        .testTarget(
+            name: "CardStackSystemTests",
+            dependencies: ["CardStackSystem"],
+            swiftSettings: settings
+        ),
         // The connection layer: the outbox, the handler on NIO's EmbeddedChannel, the reload rules.
         .testTarget(
             name: "CardStackServerTests",

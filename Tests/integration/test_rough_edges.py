@@ -65,3 +65,21 @@ def test_frame_pretty_keeps_a_transform_on_one_line():
         assert json.loads(row.split(":", 1)[1].strip().rstrip(",")) == card["transform"]
     # Arrays of objects keep one element per line.
     assert '"cards" : [\n' in r.stdout
+
+
+def test_installing_what_is_missing_says_what_and_shows_apts_progress():
+    """`make test-deps` (and `deps`) names the packages it installs before apt's minutes of
+    downloading, and lets apt show its progress. SUDO=echo prints the apt-get commands
+    instead of running them; a package that cannot be installed stands for a missing one."""
+    missing = "cardstack-test-no-such-package"
+    r = subprocess.run(["make", "--no-print-directory", "deps", f"BUILD_PACKAGES={missing}", "RUN_PACKAGES=", "SUDO=echo"],
+                       cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"make: installing Debian packages: {missing} (apt-get, with progress below)", lines
+    assert "apt-get update -q" in lines[1] and f"apt-get install -y -q {missing}" in lines[2], lines
+    assert lines[-1] == f"make: installed: {missing}"
+    # Nothing missing: nothing said, nothing run.
+    r = subprocess.run(["make", "--no-print-directory", "deps", "BUILD_PACKAGES=make", "RUN_PACKAGES=", "SUDO=echo"],
+                       cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout) == (0, ""), r.stdout + r.stderr
