@@ -77,7 +77,7 @@ import Testing
     @Test func theOtherEndOfASocketPairIsThisProcess() throws {
         var ends: [CInt] = [-1, -1]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         let peer = try #require(PeerCredentials.of(ends[0]))
         #expect(peer == PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid()))
         #expect(peer.distrust(path: "/s.sock") == nil)
