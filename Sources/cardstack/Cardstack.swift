@@ -26,6 +26,14 @@ struct Cardstack: AsyncParsableCommand {
     /// instead of the parser's "unexpected argument".
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let get = GetCommand.quick(arguments) {
+            do {
+                try ConnectionOptions.run(get.command, socket: get.socket, timeout: get.timeout, pretty: get.pretty)
+                Self.exit()
+            } catch {
+                Self.exit(withError: error)
+            }
+        }
         if let first = arguments.first, let message = unknownCommand(first) {
             printError("cardstack: \(message)")
             Self.exit(withError: ExitCode(64))

@@ -34,6 +34,10 @@ struct ConnectionOptions: ParsableArguments {
     /// Connects, or exits 1 saying where it looked. With `waiting`, a socket nobody listens
     /// on yet is tried again until `timeout` seconds have passed.
     func connect(waiting: Bool = false) throws -> DaemonConnection {
+        try Self.connect(socket: socket, timeout: timeout, waiting: waiting)
+    }
+
+    static func connect(socket: String?, timeout: Double, waiting: Bool = false) throws -> DaemonConnection {
         let path = SocketPath.resolveForClient(option: socket)
         let deadline = monotonicNow() + timeout
         while true {
@@ -49,7 +53,11 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Connects, sends one command and prints its result as JSON.
     func run(_ command: Command, pretty: Bool = false) throws {
-        let connection = try connect()
+        try Self.run(command, socket: socket, timeout: timeout, pretty: pretty)
+    }
+
+    static func run(_ command: Command, socket: String?, timeout: Double, pretty: Bool) throws {
+        let connection = try connect(socket: socket, timeout: timeout)
         do {
             let result = try connection.request(command, timeout: timeout)
             try printJSON(result, pretty: pretty)

@@ -179,3 +179,26 @@ def test_a_bad_file_deleted_and_restored_is_still_reported(daemon):
     daemon.config.write_text(bad)  # the same bad content again: its error, not a clean bill
     assert c.event("config_error") == first
     assert c.ok("get_params")["error"] == {k: v for k, v in first.items() if k != "event"}
+
+
+def test_get_says_the_same_on_its_quick_path_as_through_the_parser(daemon, tmp_path):
+    """`cardstack get …` with only the plain options is read without the argument parser (for
+    start-up time); `--socket=PATH`, and anything else, goes through the parser. Both answer
+    alike, and a mistake is the parser's to explain."""
+    sock = str(daemon.socket)
+    for what in ("params", "frame", "state"):
+        quick = cardstack("get", what, "--socket", sock, "--timeout", "3")
+        parsed = cardstack("get", what, f"--socket={sock}", "--timeout=3")
+        assert quick.returncode == parsed.returncode == 0
+        if what != "state":  # uptime and frames_sent move between the two
+            assert quick.stdout == parsed.stdout
+        assert json.loads(quick.stdout).keys() == json.loads(parsed.stdout).keys()
+    pretty = cardstack("get", "params", "-s", sock, "--pretty").stdout
+    assert pretty and pretty == cardstack("get", "params", f"--socket={sock}", "--pretty").stdout
+    missing = str(tmp_path / "none.sock")
+    quick, parsed = cardstack("get", "state", "--socket", missing), cardstack("get", "state", f"--socket={missing}")
+    assert quick.returncode == parsed.returncode == 1 and quick.stderr == parsed.stderr and missing in quick.stderr
+    for wrong in (["get", "state", "--timeout", "-1", "--socket", sock], ["get", "stat", "--socket", sock],
+                  ["get", "state", "--socket"]):
+        r = cardstack(*wrong)
+        assert r.returncode != 0 and ("Error" in r.stderr or "Usage" in r.stderr), (wrong, r.stderr)
