@@ -122,6 +122,8 @@ def test_stop_is_prompt_even_with_a_client_that_never_reads(daemon):
 
 def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
     pid = daemon.proc.pid
+    # The watcher starts beside the listening socket: count the descriptors once it has.
+    wait_for(lambda: "for changes" in daemon.log_text(), what="the watcher to start")
     used = len(os.listdir(f"/proc/{pid}/fd"))
     resource.prlimit(pid, resource.RLIMIT_NOFILE, (used + 5, used + 5))
     first = daemon.client()
@@ -137,7 +139,12 @@ def test_out_of_descriptors_it_keeps_serving_and_accepts_again_later(daemon):
     before, logged = cpu_ticks(pid), daemon.log_text().count("cannot accept a client")
     time.sleep(1)
     assert cpu_ticks(pid) - before <= 5
-    assert daemon.log_text().count("cannot accept a client") == logged
+    # Ten retries passed. A descriptor the runtime frees meanwhile lets one more client in,
+    # and running out again is a new episode, logged once after "accepting clients again":
+    # so every error line but the first follows a line saying the daemon accepts again.
+    log = daemon.log_text()
+    assert log.count("cannot accept a client") == log.count("accepting clients again") + 1, log
+    assert log.count("cannot accept a client") <= logged + 1, log
     for s in extra:
         s.close()
     first.close()

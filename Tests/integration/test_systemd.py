@@ -88,9 +88,15 @@ def test_socket_activation(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     try:
-        wait_for(sock.exists, what="the activation socket")
+        # The file appears at bind(), before listen(): until then a connection is refused.
+        def connected():
+            try:
+                return Client(sock, timeout=20)
+            except (FileNotFoundError, ConnectionRefusedError):
+                return None
+
         # The first connection starts the daemon, which adopts the listening socket.
-        c = Client(sock, timeout=20)
+        c = wait_for(connected, timeout=20, what="the activation socket to listen")
         assert c.hello["event"] == "hello"
         assert c.ok("ping") == {}
         listener.expect(lambda m: "READY=1" in m, what="READY=1")
