@@ -311,17 +311,22 @@ def frames_of_next(client, count=1):
     return [e for e in events if e.get("event") == "frame" and e["seq"] > before]
 
 
-def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(make_daemon, bridges, browser):
+def spring_next_on_the_page(make_daemon, bridges, browser):
+    """A page on a daemon with an underdamped spring, and the frames of one `next` there:
+    (client, frames, their seqs)."""
     daemon = make_daemon()
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
     client.ok("set_params", params={"animation": {"spring": {"damping_ratio": 0.5, "response": 0.4}}})
     wait_for(lambda: row(browser, "animation.spring") and json.loads(row(browser, "animation.spring")["value"]),
              what="the spring in the panel")
-    latest = client.ok("get_frame")
-    assert latest
     frames = frames_of_next(client)
-    seqs = [f["seq"] for f in frames]
+    return client, frames, [f["seq"] for f in frames]
+
+
+def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(make_daemon, bridges, browser):
+    client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
+    assert client.ok("get_frame")
     wait_for(lambda: json.loads(js(browser, "return document.querySelector('#motion-graph').dataset.seqs || '[]'"))[-1:] == seqs[-1:],
              timeout=10, what="the graph to plot the move")
     plotted = json.loads(js(browser, "return document.querySelector('#motion-graph').dataset.points"))
@@ -359,14 +364,7 @@ def test_playback_at_each_speed_shows_the_frame_of_its_moment(make_daemon, bridg
     """`▶ 1×`, `0.5×`, `0.25×`, `0.1×` play the last transition's kept frames at that speed:
     with the draw loop's clock driven by hand, after d seconds of the page's time the stage
     shows the last frame whose daemon time is within d × speed of the first."""
-    daemon = make_daemon()
-    client = subscribed(daemon)
-    open_page(browser, bridges([daemon.socket]))
-    client.ok("set_params", params={"animation": {"spring": {"damping_ratio": 0.5, "response": 0.4}}})
-    wait_for(lambda: row(browser, "animation.spring") and json.loads(row(browser, "animation.spring")["value"]),
-             what="the spring in the panel")
-    frames = frames_of_next(client)
-    seqs = [f["seq"] for f in frames]
+    client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
     wait_for(lambda: json.loads(js(browser, "return document.querySelector('#motion-graph').dataset.seqs || '[]'")) == seqs,
              timeout=10, what="the graph to plot the move")
     js(browser, "window.hand = window.cardstack.drawByHand(); window.hand.time = 1000;")
