@@ -259,14 +259,6 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         case revision, source, path, params, error, overridden, unsaved, warnings, effective
     }
 
-    /// A dotted key of ``effective``.
-    struct EffectiveKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         revision = try c.decode(Int.self, forKey: .revision)
@@ -291,9 +283,9 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         try c.encode(unsaved, forKey: .unsaved)
         try c.encode(warnings, forKey: .warnings)
         // Keys in order, so the same values are the same bytes.
-        var values = c.nestedContainer(keyedBy: EffectiveKey.self, forKey: .effective)
-        for key in effective.keys.sorted() {
-            try values.encode(effective[key]!, forKey: EffectiveKey(stringValue: key))
+        var values = c.nestedContainer(keyedBy: JSONValue.Key.self, forKey: .effective)
+        for (key, value) in effective.sorted(by: { $0.key < $1.key }) {
+            try values.encode(value, forKey: JSONValue.Key(stringValue: key))
         }
     }
 }

@@ -55,8 +55,9 @@ extension Hub: ClientEvents {
     /// Applies one request line from `client` and sends its reply, then whatever the
     /// command causes (events, frames). Replies go out in request order.
     ///
-    /// Commands are handled in the session (CardStackSession/Session+Commands.swift);
-    /// `save` and `preset` do their file access here first (Hub+Tuning.swift).
+    /// Commands are handled in the session (CardStackSession/Session+Commands.swift); the
+    /// file work of `save` and `preset` and `export`'s text come back as effects, whose
+    /// replies ``answer(_:with:)`` sends (Hub+Effects.swift, Hub+Tuning.swift).
     func handle(_ line: ByteBuffer, from id: ClientID) {
         let request: Request
         switch Request.parse(line.readableBytesView) {

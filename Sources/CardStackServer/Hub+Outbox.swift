@@ -12,7 +12,6 @@ import NIOCore
 /// the hub through ``ClientEvents`` alone. A class only so that a frame's fan-out walks an
 /// array of them (``Hub/frameLinks``) with no lookup per subscriber.
 final class ClientLink {
-    let id: ClientID
     var outbox: Outbox
     /// The connection's socket, owned by NIO's channel and written to directly while the
     /// outbox says so. NIO closes it and calls `channelInactive` (which removes this link
@@ -23,8 +22,7 @@ final class ClientLink {
     let channel: any Channel
     let logger: Logger
 
-    init(id: ClientID, outbox: Outbox, descriptor: CInt, channel: any Channel, logger: Logger) {
-        self.id = id
+    init(outbox: Outbox, descriptor: CInt, channel: any Channel, logger: Logger) {
         self.outbox = outbox
         self.descriptor = descriptor
         self.channel = channel

@@ -74,7 +74,7 @@ final class Hub {
     func join(_ channel: any Channel, descriptor: CInt, logger: Logger) -> ClientID? {
         guard let id = session.join() else { return nil }
         links[id] = ClientLink(
-            id: id, outbox: Outbox(maximumBacklogBytes: configuration.maximumBacklogBytes), descriptor: descriptor,
+            outbox: Outbox(maximumBacklogBytes: configuration.maximumBacklogBytes), descriptor: descriptor,
             channel: channel, logger: logger)
         return id
     }

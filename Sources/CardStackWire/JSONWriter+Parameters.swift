@@ -54,11 +54,11 @@ extension JSONWriter {
             string(text)
         }
         literal("],\"effective\":{")
-        for (i, key) in info.effective.keys.sorted().enumerated() {
+        for (i, entry) in info.effective.sorted(by: { $0.key < $1.key }).enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            string(key)
+            string(entry.key)
             bytes.append(UInt8(ascii: ":"))
-            try number(info.effective[key]!)
+            try number(entry.value)
         }
         literal("}}")
     }

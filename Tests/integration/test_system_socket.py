@@ -87,6 +87,12 @@ def system(tmp_path):
     # What the socket unit's SocketGroup= does.
     assert ns.run(["chgrp", str(GROUP), SOCKET]).returncode == 0
     yield ns, bins
+    stop(daemon, ns, log, top)
+
+
+def stop(daemon, ns, log, top):
+    """SIGTERM, as systemd stops the service: the daemon exits 0. Then the namespace and the
+    files go, however that went."""
     daemon.send_signal(signal.SIGTERM)
     try:
         assert daemon.wait(timeout=10) == 0
@@ -213,12 +219,4 @@ def test_a_member_saves_into_the_system_services_file(tmp_path):
         assert (info.st_uid, info.st_gid) == (SERVICE, GROUP) and info.st_mode & 0o060 == 0o060, oct(info.st_mode)
         assert json.loads(ns.run([str(bins / "cardstack"), "get", "params"], **member).stdout)["unsaved"] == []
     finally:
-        daemon.send_signal(signal.SIGTERM)
-        try:
-            daemon.wait(timeout=10)
-        finally:
-            if daemon.poll() is None:
-                daemon.kill()
-            ns.close()
-            log.close()
-            shutil.rmtree(top, ignore_errors=True)
+        stop(daemon, ns, log, top)
