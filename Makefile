@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
-TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser
+TEST_PACKAGES := socat python3 python3-venv rsync vim ed tmux systemd strace binutils adduser
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
@@ -110,13 +110,14 @@ run: build config-file
 frame: build config-file
 	@.build/debug/cardstack frame --config "$(CONFIG)"
 
-# Unit tests (Swift Testing), then the integration tests against the real binaries.
+# Unit tests (Swift Testing), then the integration tests against the real binaries, as an
+# unprivileged user when run as root (scripts/integration.sh; the tests marked root as root).
 test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	swift test --package-path CardStackKit
 	swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)  # the tests of what ships (test_package.py)
-	CARDSTACK_BIN_DIR=$$(swift build --show-bin-path) python3 -m pytest -q Tests/integration
+	scripts/integration.sh $$(swift build --show-bin-path)  # as an unprivileged user; the tests marked root as root
 
 # `make test` while busy loops hold every core (at least two): no test may depend on when the
 # scheduler, a timer or a paint gets round to it. The loops end with the suite, however it ends.

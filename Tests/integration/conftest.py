@@ -20,6 +20,22 @@ BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"
 DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "root: needs root (namespaces, other uids, the package); scripts/integration.sh runs these "
+        "as root and every other test as an unprivileged user")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `root` skip, saying so, when the suite runs as a normal user."""
+    if os.geteuid() == 0:
+        return
+    skip = pytest.mark.skip(reason="needs root (marked root): scripts/integration.sh runs it as root")
+    for item in items:
+        if item.get_closest_marker("root"):
+            item.add_marker(skip)
+
+
 # The daemon believes a read that finds the file empty, gone, unreadable or bad only when
 # nothing newer comes within 100 ms: a save is often half done at that moment. A test whose
 # writer must finish a save inside that window gives the daemon ten times that window, so a

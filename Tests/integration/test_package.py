@@ -41,7 +41,7 @@ def problem():
     return None if r.returncode == 0 else f"no private mount namespace here: {r.stderr.strip()}"
 
 
-pytestmark = pytest.mark.skipif(problem() is not None, reason=str(problem()))
+pytestmark = [pytest.mark.root, pytest.mark.skipif(problem() is not None, reason=str(problem()))]
 
 
 def make(*args, timeout=900):

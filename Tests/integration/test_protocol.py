@@ -291,9 +291,8 @@ def test_a_client_too_far_behind_is_disconnected_with_a_reason(daemon):
     assert b'"reason":"too far behind' in data
 
 
+@pytest.mark.root
 def test_forbidden_for_other_users(make_daemon, tmp_path):
-    if os.geteuid() != 0:
-        pytest.skip("needs root to connect as another user")
     public = pathlib.Path(tempfile.mkdtemp(prefix="cardstack-public-"))
     os.chmod(public, 0o755)
     d = make_daemon(args=["--socket-mode", "0666"], start=False)

@@ -75,7 +75,8 @@ def unprivileged_daemon():
     return d
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None, reason="needs root and setpriv to run as nobody")
+@pytest.mark.root
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs setpriv to run as nobody")
 def test_a_read_only_directory_is_an_io_error():
     d = unprivileged_daemon()
     try:

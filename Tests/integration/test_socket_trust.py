@@ -15,8 +15,7 @@ import pytest
 
 from conftest import BIN, DEFAULT_CONFIG, wait_for
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
-                                reason="needs root and setpriv to act as other uids")
+pytestmark = [pytest.mark.root, pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs setpriv to act as other uids")]
 
 NOBODY = 65534
 VICTIM = 60000 + os.getpid() % 5000

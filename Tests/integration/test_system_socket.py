@@ -28,7 +28,7 @@ def problem():
     return None if r.returncode == 0 else f"no private mount namespace here: {r.stderr.strip()}"
 
 
-pytestmark = pytest.mark.skipif(problem() is not None, reason=str(problem()))
+pytestmark = [pytest.mark.root, pytest.mark.skipif(problem() is not None, reason=str(problem()))]
 
 GROUP = 61000 + os.getpid() % 2000   # the `cardstack` group, by number
 MEMBER = 63000 + os.getpid() % 1000  # its primary group is its own; GROUP is a supplementary one

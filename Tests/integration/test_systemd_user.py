@@ -41,7 +41,7 @@ def unshare_problem():
     return None
 
 
-pytestmark = pytest.mark.skipif(unshare_problem() is not None, reason=str(unshare_problem()))
+pytestmark = [pytest.mark.root, pytest.mark.skipif(unshare_problem() is not None, reason=str(unshare_problem()))]
 
 
 def mount_namespace(pid):
