@@ -66,7 +66,7 @@ lend() {
 }
 lend "$uid:$gid" || exit 2
 trap 'lend --from="$uid:$gid" "$owner"' EXIT
-"${as_user[@]}" git config --global safe.directory '*'
+(cd / && "${as_user[@]}" git config --global safe.directory '*')
 user_run=("${as_user[@]}" "CARDSTACK_BIN_DIR=$bin_dir" python -m pytest -q -m "not root" -p no:cacheprovider "$@" "${paths[@]}")
 echo "integration: the suite as $user (uid $uid), the tests marked root skipped"
 if "${as_user[@]}" test -r "$repo/Makefile"; then
