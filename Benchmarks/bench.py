@@ -15,6 +15,8 @@ JSON IPC `get_property` (when mpv is installed); daemon CPU with 10 idle subscri
 240 fps fling fanned out to N subscribers against a C server writing the same bytes to
 every client. Each ratio is printed next to its target. `liveness` (Benchmarks/stall_bench.py):
 a client's `ping` p50/p99/worst while the heaviest in-range animation runs, release and debug.
+`fairness` (Benchmarks/fairness_bench.py): a client's `ping` while 800 clients pipeline
+20 x (`export` + `get_schema`) and close, and while four processes connect and close.
 """
 import argparse
 import json
@@ -353,7 +355,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 
 
-PARTS = ("saves", "sweep", "ping", "churn", "fanout", "liveness")
+PARTS = ("saves", "sweep", "ping", "churn", "fanout", "liveness", "fairness")
 
 
 def main():
@@ -394,6 +396,9 @@ def main():
         bench_fanouts(bin_dir, floor, args)
     if "liveness" in parts:
         bench_liveness(bin_dir, args)
+    if "fairness" in parts:
+        import fairness_bench
+        fairness_bench.run(bin_dir)
 
 
 def bench_sweep_and_frames(bin_dir, args):

@@ -13,13 +13,16 @@ protocol ClientEvents: AnyObject {
     func join(_ channel: any Channel, descriptor: CInt, logger: Logger) -> ClientID?
     /// Says hello to a client just registered.
     func welcome(_ id: ClientID)
-    /// Handles the complete request lines that arrived together; what they cause leaves in
-    /// one send at the end.
-    func received(_ lines: inout LineReader, from id: ClientID)
-    /// The client closed its side: its last line is in `lines`.
-    func inputClosed(_ lines: inout LineReader, from id: ClientID)
+    /// Handles this turn's share of the complete request lines that have arrived (what they
+    /// cause leaves in one send at the end); true when more wait for a later turn.
+    /// `atEnd`: the client closed its side, so its last line may lack its `\n`.
+    func received(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool
+    /// The client closed its side and every line it sent was handled.
+    func inputEnded(_ id: ClientID)
     func writabilityChanged(_ writable: Bool, of id: ClientID)
     func left(_ id: ClientID)
+    /// Runs `work` on the event loop's next turn, after it has read the other clients again.
+    func later(_ work: @escaping () -> Void)
 }
 
 /// A client's bytes cut into request lines (``LineFraming``), handed out one at a time.
@@ -28,6 +31,13 @@ struct LineReader {
     var input = ByteBuffer()
     /// A line was over the limit: nothing more is read from this client.
     private(set) var overflowed = false
+
+    /// Whether a complete line (or one over the limit) waits; blank ones count.
+    func hasLine(atEnd: Bool) -> Bool {
+        guard !overflowed else { return false }
+        if case .incomplete = framing.cut(input.readableBytesView, atEnd: atEnd) { return false }
+        return true
+    }
 
     /// The next complete line, skipping blank ones; nil when none is complete yet (or the
     /// input overflowed: see ``overflowed``).
@@ -66,6 +76,10 @@ final class ClientHandler: ChannelInboundHandler {
     private var id: ClientID?
     private var lines: LineReader
     private var logger: Logger
+    /// Lines wait for a later turn (and the client is not read meanwhile).
+    private var waiting = false
+    /// The client closed its side.
+    private var inputClosed = false
 
     init(events: any ClientEvents, daemonUID: UInt32, descriptor: CInt, logger: Logger) {
         self.events = events
@@ -97,11 +111,11 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard let id, !lines.overflowed else { return }
+        guard id != nil, !lines.overflowed else { return }
         var bytes = unwrapInboundIn(data)
         lines.input.writeBuffer(&bytes)
-        events.received(&lines, from: id)
-        if lines.overflowed { stopReading(context) }
+        // Lines already waiting keep their place: this read waits behind them.
+        if !waiting { work(context) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -111,8 +125,36 @@ final class ClientHandler: ChannelInboundHandler {
         }
         // `echo '{"cmd":"ping"}' | socat - UNIX-CONNECT:…`: answer, then close unless the
         // client subscribed to something and still wants to listen.
-        guard let id, !lines.overflowed else { return }
-        events.inputClosed(&lines, from: id)
+        guard id != nil, !lines.overflowed else { return }
+        inputClosed = true
+        if !waiting { work(context) }
+    }
+
+    /// Hands the hub this turn's share of the lines; the rest wait for a later turn, while
+    /// the client is not read (its socket fills, and it waits too).
+    private func work(_ context: ChannelHandlerContext) {
+        guard let id else { return }
+        let more = events.received(&lines, from: id, atEnd: inputClosed)
+        if lines.overflowed {
+            stopReading(context)
+            return
+        }
+        if more {
+            if !waiting {
+                waiting = true
+                setReading(context, false)
+            }
+            events.later { [self] in
+                guard self.id != nil else { return }
+                work(context)
+            }
+            return
+        }
+        if waiting {
+            waiting = false
+            if !inputClosed { setReading(context, true) }
+        }
+        if inputClosed { events.inputEnded(id) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -164,6 +206,10 @@ final class ClientHandler: ChannelInboundHandler {
         guard var bytes = try? WireJSON.encode(message) else { return }
         bytes.append(UInt8(ascii: "\n"))
         out.writeBytes(bytes)
+    }
+
+    private func setReading(_ context: ChannelHandlerContext, _ on: Bool) {
+        context.channel.setOption(ChannelOptions.autoRead, value: on).whenFailure { _ in }
     }
 
     /// A line was over the limit: read no more. A client flooding the socket would otherwise

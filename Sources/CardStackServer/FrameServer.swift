@@ -41,7 +41,8 @@ struct FrameServer: Service {
             listening = path
         }
         let logger = self.logger
-        let acceptor = try Acceptor(listener: listener, logger: logger) { fd, settled in
+        try await eventLoop.submit { hub.value.turns = try Turns.start(on: eventLoop, logger: logger) }.get()
+        @Sendable func setUp(_ fd: CInt, _ settled: @escaping @Sendable () -> Void) {
             ClientBootstrap(group: eventLoop)
                 .channelOption(.allowRemoteHalfClosure, value: true)
                 // Past the watermark frames are parked (newest wins) instead of piling up behind
@@ -56,6 +57,12 @@ struct FrameServer: Service {
                 .withConnectedSocket(fd)
                 .always { _ in settled() }
                 .whenFailure { logger.error("could not set up a client connection: \($0)") }
+        }
+        // Each connection is set up on the loop's next turn, after it has read the connected
+        // clients again; the accept thread hands over at most ``Acceptor/maximumInFlight``
+        // not yet set up, so a flood of connections takes a bounded share of each turn.
+        let acceptor = try Acceptor(listener: listener, logger: logger) { fd, settled in
+            eventLoop.execute { hub.value.later { setUp(fd, settled) } }
         }
         logger.info("listening on \(listening)")
         onReady(listening)

@@ -6,12 +6,11 @@ import NIOCore
 
 /// What connections tell the hub (``ClientEvents``), and the commands their lines carry.
 extension Hub: ClientEvents {
-    func received(_ lines: inout LineReader, from id: ClientID) {
-        drain(&lines, from: id, atEnd: false)
+    func received(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool {
+        drain(&lines, from: id, atEnd: atEnd)
     }
 
-    func inputClosed(_ lines: inout LineReader, from id: ClientID) {
-        drain(&lines, from: id, atEnd: true)
+    func inputEnded(_ id: ClientID) {
         if session.subscriptions(of: id).isEmpty, links[id]?.outbox.closing == false {
             disconnect(id, reason: nil)
         }
@@ -27,14 +26,37 @@ extension Hub: ClientEvents {
         remove(id)
     }
 
-    /// Handles every complete line in one batch: what they cause leaves in one send.
-    private func drain(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) {
-        links[id]?.outbox.beginBatch()
-        while links[id]?.outbox.closing == false, let line = lines.next(atEnd: atEnd) {
-            handle(line, from: id)
+    func later(_ work: @escaping () -> Void) {
+        if let turns {
+            turns.later(work)
+        } else {
+            eventLoop.assumeIsolated().execute(work)
         }
-        if lines.overflowed, links[id]?.outbox.closing == false { lineTooLong(from: id) }
+    }
+
+    /// Handles this turn's share of the complete lines (``ServerConfiguration/requestsPerTurn``)
+    /// in one batch: what they cause leaves in one send. True when more lines wait for a
+    /// later turn.
+    ///
+    /// A peer that has closed its connection for good reads no answer: its requests that only
+    /// ask (``Command/Name/onlyAsks``) are dropped, not worked through; what changes something
+    /// is still done.
+    private func drain(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool {
+        guard let link = links[id] else { return false }
+        link.outbox.beginBatch()
+        let gone = link.peerHungUp()
+        var budget = configuration.requestsPerTurn
+        var dropped = 0
+        while budget > 0, link.outbox.closing == false, let line = lines.next(atEnd: atEnd) {
+            if handle(line, from: id, peerGone: gone) { budget -= 1 } else { dropped += 1 }
+        }
+        if dropped > 0 {
+            link.logger.debug(
+                "client \(id) closed its connection: \(dropped) requests that only ask were dropped unanswered")
+        }
+        if lines.overflowed, link.outbox.closing == false { lineTooLong(from: id) }
         if let action = links[id]?.outbox.endBatch() { perform(action, for: id) }
+        return links[id]?.outbox.closing == false && lines.hasLine(atEnd: atEnd)
     }
 
     private func lineTooLong(from id: ClientID) {
@@ -58,18 +80,24 @@ extension Hub: ClientEvents {
     /// Commands are handled in the session (CardStackSession/Session+Commands.swift); the
     /// file work of `save` and `preset` and `export`'s text come back as effects, whose
     /// replies ``answer(_:with:)`` sends (Hub+Effects.swift, Hub+Tuning.swift).
-    func handle(_ line: ByteBuffer, from id: ClientID) {
+    ///
+    /// - Returns: false when the request was dropped (it only asks, and `peerGone`).
+    @discardableResult
+    func handle(_ line: ByteBuffer, from id: ClientID, peerGone: Bool = false) -> Bool {
         let request: Request
         switch Request.parse(line.readableBytesView) {
         case .failure(let failure):
             send(.reply(Reply(id: failure.id, error: failure.error)), to: id)
-            return
+            return true
         case .success(let parsed):
             request = parsed
         }
+        if peerGone, request.command.kind.onlyAsks { return false }
+        links[id]?.logger.trace("client \(id) sent \(request.command.name)")
         let (reply, effects) = session.apply(request.command, from: id, request: request.id, at: clock)
         if let reply { answer(Requester(client: id, request: request.id), with: reply) }
         carry(effects)
+        return true
     }
 
     /// Sends the reply to a request: typed, or an `internal` error when it cannot be encoded.
@@ -89,6 +117,17 @@ extension Hub: ClientEvents {
             }
         case .failure(let error):
             send(.reply(Reply(id: requester.request, error: error)), to: requester.client)
+        }
+    }
+}
+
+extension Command.Name {
+    /// Whether the command only asks (its answer is all it does, for the asker alone): what a
+    /// peer that has closed its connection sent of these is dropped.
+    var onlyAsks: Bool {
+        switch self {
+        case .ping, .getParams, .getFrame, .getState, .getSchema, .history, .export, .subscribe, .unsubscribe: true
+        default: false
         }
     }
 }

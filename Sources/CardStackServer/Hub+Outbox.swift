@@ -28,6 +28,15 @@ final class ClientLink {
         self.channel = channel
         self.logger = logger
     }
+
+    /// Whether the peer has closed its connection for good: it reads nothing more. (A peer
+    /// that only shut its writing half, as `socat` does at the end of its input, still reads
+    /// the answers.)
+    func peerHungUp() -> Bool {
+        guard descriptor >= 0 else { return false }
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
+    }
 }
 
 /// Where outbox actions become writes: the one place bytes leave for a client.

@@ -38,6 +38,9 @@ final class Hub {
     var links: [ClientID: ClientLink] = [:]
     /// ``frameLinks`` and the session's ``Session/subscriptionsVersion`` it was made at.
     var fanout: (version: Int, links: [ClientLink]) = (-1, [])
+    /// Work put off to the loop's next turn (a client's requests past its share of one
+    /// turn); nil runs it as a plain task (tests on an embedded loop).
+    var turns: Turns?
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
     var onStatusChange: ((Hub) -> Void)?
 

@@ -13,6 +13,11 @@ public struct ServerConfiguration: Sendable {
     /// Bytes waiting in NIO's buffer for a client beyond which new frames are parked
     /// (newest wins) rather than queued: a few frames' worth.
     public var frameWatermark = 16 * 1024
+    /// Requests of one client worked on in one turn of the event loop; the rest wait for the
+    /// next turn, after the loop has read every other client again (and the client is not
+    /// read meanwhile). Requests of a peer that closed and only ask do not count: they are
+    /// dropped.
+    public var requestsPerTurn = 8
     /// Peers with these uids may connect besides the daemon's own uid and root.
     public var allowedUIDs: Set<UInt32> = []
     /// Peers whose primary group is one of these may connect.

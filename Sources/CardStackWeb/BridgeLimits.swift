@@ -20,6 +20,10 @@ public enum BridgeLimits {
     static let owedFrames = 4096
     /// Request bytes held for a daemon that has not answered the connection yet.
     static let pendingBytes = 256 << 10
+    /// Upload bodies (`POST /render`) held at once, from their first byte until their answer
+    /// is sent: arriving, waiting for the render thread or rendering. One more gets 503. With
+    /// ``RenderService/maximumBody`` (32 MiB) this bounds what uploads make the bridge hold.
+    public static let bodiesHeld = 4
     /// The largest request body `POST /request` takes: the daemon's line limit.
     static let requestBodyBytes = 65536
 

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -27,11 +28,17 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var deadline: RequestDeadline?
     /// `POST /request`'s daemon connection, once there has been one.
     private var requests: DaemonRequests?
+    /// The file a browser was given to open the page (``BrowserHandoff``), until used.
+    let handoff: NIOLockedValueBox<BrowserHandoff?>?
 
-    init(gate: RequestGate, sockets: [String], recording: [UInt8]? = nil) {
+    init(
+        gate: RequestGate, sockets: [String], recording: [UInt8]? = nil,
+        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil
+    ) {
         self.gate = gate
         self.sockets = sockets
         self.recording = recording
+        self.handoff = handoff
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -50,6 +57,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is RequestDeadline.Hold {
             deadline?.disarm()
+        } else if event is RequestDeadline.Resume {
+            deadline?.arm()
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -131,6 +140,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         let token = gate.token
         switch path {
         case "/", "/index.html":
+            if let opened = RequestGate.query(request.uri, "opened") {
+                // The browser came through the file it was given: that file has done its work.
+                handoff?.withLockedValue { file in
+                    guard let used = file, RequestGate.constantTimeEqual(used.nonce, opened) else { return }
+                    used.remove()
+                    file = nil
+                }
+            }
             let html = PageFiles.html
                 .replacingAll("__TOKEN__", with: token)
                 .replacingAll("__DAEMONS__", with: String(daemons))
@@ -193,7 +210,15 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         while line.readableBytesView.last.map({ $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) == true {
             line.moveWriterIndex(to: line.writerIndex - 1)
         }
-        guard !line.readableBytesView.isEmpty, !line.readableBytesView.contains(UInt8(ascii: "\n")),
+        // A blank line is no request: the daemon skips it and would never answer.
+        guard line.readableBytesView.contains(where: { !Self.isBlank($0) }) else {
+            send(
+                .badRequest, text,
+                "the body holds no request (it is empty or only white space): send one JSON request, e.g. {\"cmd\":\"ping\"}\n",
+                request, context)
+            return
+        }
+        guard !line.readableBytesView.contains(UInt8(ascii: "\n")),
             BridgeLimits.isUTF8(line.readableBytesView)
         else {
             send(.badRequest, text, "the body must be one JSON request in UTF-8, without newlines\n", request, context)
@@ -215,6 +240,12 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
                 handler.send(.badGateway, text, "\(why)\n", request, context)
             }
         }
+    }
+
+    /// White space as JSON and the daemon's line rules see it.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
     }
 
     private func send(
@@ -253,19 +284,5 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             // The next request on this connection has the same time to arrive.
             deadline?.arm()
         }
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (Foundation-free).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var out = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            out += rest[..<range.lowerBound]
-            out += replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
     }
 }

@@ -38,6 +38,10 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Renders queued or running on this bridge: more than ``waitingLimit`` get 503.
     let pending: NIOLockedValueBox<Int>
     static let waitingLimit = 4
+    /// Upload bodies held on this bridge (``BridgeLimits/bodiesHeld``), and whether this
+    /// connection holds one of them.
+    let held: NIOLockedValueBox<Int>
+    private var holdsBody = false
 
     private enum State {
         case idle
@@ -48,11 +52,43 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
     private var state = State.idle
 
-    init(gate: RequestGate, service: RenderService, pool: NIOThreadPool, pending: NIOLockedValueBox<Int>) {
+    init(
+        gate: RequestGate, service: RenderService, pool: NIOThreadPool, pending: NIOLockedValueBox<Int>,
+        held: NIOLockedValueBox<Int>
+    ) {
         self.gate = gate
         self.service = service
         self.pool = pool
         self.pending = pending
+        self.held = held
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // A render under way keeps its body until it is done (its answer gives the place back).
+        if case .rendering = state {} else { giveBodyBack() }
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        if case .rendering = state {} else { giveBodyBack() }
+    }
+
+    /// Takes one of the ``BridgeLimits/bodiesHeld`` places for an upload; false when all
+    /// are taken.
+    private func takeBody() -> Bool {
+        let taken = held.withLockedValue { count in
+            guard count < BridgeLimits.bodiesHeld else { return false }
+            count += 1
+            return true
+        }
+        holdsBody = taken
+        return taken
+    }
+
+    private func giveBodyBack() {
+        guard holdsBody else { return }
+        holdsBody = false
+        held.withLockedValue { $0 -= 1 }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -82,6 +118,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             body.writeBuffer(&chunk)
             state = .collecting(head, format: format, body: body)
         case (.collecting(let head, let format, let body), .end):
+            // The upload is complete: the request deadline stops while it is rendered.
+            context.fireUserInboundEventTriggered(RequestDeadline.Hold())
             state = .rendering
             render(head, format: format, body: body, context: context)
         case (.discarding, .end):
@@ -92,8 +130,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        // A render may take longer than a request may take to arrive: the deadline stops here.
-        context.fireUserInboundEventTriggered(RequestDeadline.Hold())
+        // The upload arrives under the request deadline like any request (the page handler's):
+        // it stops once the body is complete (`.end`), before the render.
         let host = head.headers["host"].first
         if let why = gate.refusal(uri: head.uri, host: host, origin: nil, websocket: false) {
             refuse(.forbidden, "403 Forbidden: \(why)\n", head, context)
@@ -110,6 +148,11 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             refuse(
                 .payloadTooLarge,
                 "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
+                head, context)
+        } else if !takeBody() {
+            refuse(
+                .serviceUnavailable,
+                "\(BridgeLimits.bodiesHeld) uploads are already being received or rendered: try again when one is done\n",
                 head, context)
         } else {
             let format = RequestGate.query(head.uri, "format") ?? "gif"
@@ -184,6 +227,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         _ context: ChannelHandlerContext,
         close: Bool, extra: [(String, String)]
     ) {
+        // The answer ends what this request holds.
+        giveBodyBack()
         var buffer = context.channel.allocator.buffer(capacity: body.count)
         buffer.writeBytes(body)
         var headers = HTTPHeaders()
@@ -202,6 +247,9 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            // The next request on this connection has the same time to arrive.
+            context.fireUserInboundEventTriggered(RequestDeadline.Resume())
         }
     }
 }

@@ -10,8 +10,13 @@ final class RequestDeadline {
     private var timer: Scheduled<Void>?
 
     /// Sent down the pipeline by a handler that takes a request over before the page sees
-    /// it (a render): the deadline stops for that connection.
+    /// it (a render), once the request (its body too) is complete: the deadline stops while
+    /// it is answered.
     struct Hold {}
+
+    /// Sent down the pipeline once such a handler has answered on a connection that stays
+    /// open: the next request has the same time to arrive.
+    struct Resume {}
 
     init(channel: any Channel) {
         self.channel = channel

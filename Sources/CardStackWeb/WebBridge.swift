@@ -23,6 +23,8 @@ public final class WebBridge: Sendable {
     let group: MultiThreadedEventLoopGroup
     /// The one thread renders run on (`POST /render`).
     let renderPool: NIOThreadPool
+    /// The file a browser was given to open the page, until the page is loaded through it.
+    let handoff: NIOLockedValueBox<BrowserHandoff?>
 
     /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths, or
     /// `recording` the JSON lines of a recording to replay (then `sockets` is empty);
@@ -36,6 +38,8 @@ public final class WebBridge: Sendable {
         let renderPool = NIOThreadPool(numberOfThreads: 1)
         renderPool.start()
         let renders = NIOLockedValueBox(0)
+        let uploads = NIOLockedValueBox(0)
+        let handoff = NIOLockedValueBox<BrowserHandoff?>(nil)
         let token = token ?? Self.randomToken()
         let count = sockets.count
         // Each connection's gate takes the port from the connection's own address (the
@@ -81,14 +85,18 @@ public final class WebBridge: Sendable {
                         ))
                     if let render {
                         try channel.pipeline.syncOperations.addHandler(
-                            RenderHandler(gate: gate(channel), service: render, pool: renderPool, pending: renders),
+                            RenderHandler(
+                                gate: gate(channel), service: render, pool: renderPool, pending: renders, held: uploads),
                             name: "render")
                     }
                     try channel.pipeline.syncOperations.addHandler(
-                        PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
+                        PageHandler(gate: gate(channel), sockets: sockets, recording: recording, handoff: handoff),
+                        name: "page")
                 }
             }
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // TCP_NODELAY is a TCP option: at the socket level its number is SO_DEBUG, which
+            // only root may set (every connection of a user was reset).
+            .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             // What the kernel holds for one peer is bounded too: a peer that floods meets a
             // full window soon after the bridge stops reading it.
             .childChannelOption(ChannelOptions.socketOption(.so_rcvbuf), value: BridgeLimits.receiveBufferBytes)
@@ -111,6 +119,27 @@ public final class WebBridge: Sendable {
         self.port = bound
         self.group = group
         self.renderPool = renderPool
+        self.handoff = handoff
+    }
+
+    /// Writes the file to give a browser for `url` (``BrowserHandoff``) and returns its path:
+    /// the token stays off the browser's command line. The file goes once the page is loaded
+    /// through it, or after ``BrowserHandoff/lifetime`` seconds.
+    public func handOff(url: String, environment: [String: String]) throws -> String {
+        let file = try BrowserHandoff.write(url: url, nonce: Self.randomToken(), environment: environment)
+        handoff.withLockedValue { old in
+            old?.remove()
+            old = file
+        }
+        let handoff = self.handoff
+        channel.eventLoop.scheduleTask(in: .seconds(BrowserHandoff.lifetime)) {
+            handoff.withLockedValue { kept in
+                guard kept === file else { return }
+                file.remove()
+                kept = nil
+            }
+        }
+        return file.path
     }
 
     /// Blocks until the server closes.

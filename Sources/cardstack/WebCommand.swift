@@ -148,7 +148,13 @@ struct WebCommand: ParsableCommand {
             environment["DISPLAY"].map({ !$0.isEmpty }) == true
                 || environment["WAYLAND_DISPLAY"].map({ !$0.isEmpty }) == true
         {
-            open(url)
+            // The browser gets a file only the user can read, not the URL: every user can read
+            // a process's arguments (docs/viewer.md).
+            do {
+                open(try bridge.handOff(url: url, environment: environment))
+            } catch {
+                printError("cardstack web: cannot hand the page to a browser (\(error)); open the URL above yourself")
+            }
         }
         try bridge.wait()
     }
@@ -176,10 +182,11 @@ struct WebCommand: ParsableCommand {
         ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
     }
 
-    /// Starts `xdg-open URL` and does not wait for it (a missing xdg-open is not an error).
-    private func open(_ url: String) {
+    /// Starts `xdg-open FILE` (the first `xdg-open` on `PATH`) and does not wait for it (a
+    /// missing xdg-open is not an error).
+    private func open(_ file: String) {
         var pid = pid_t()
-        let args = ["xdg-open", url]
+        let args = ["xdg-open", file]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var actions = posix_spawn_file_actions_t()

@@ -66,6 +66,19 @@ import Testing
         #expect(writes.first?.split(separator: "\n").count == 3)
     }
 
+    @Test func requestsPastOneTurnsShareWaitForTheNextTurnInOrder() throws {
+        let connection = try Connection()
+        _ = try connection.writes()
+        let share = connection.hub.configuration.requestsPerTurn
+        try connection.write((1...20).map { "{\"cmd\":\"ping\",\"id\":\($0)}\n" }.joined())
+        let first = try connection.lines()
+        #expect(first.count == share)
+        connection.channel.embeddedEventLoop.run()
+        let all = first + (try connection.lines())
+        #expect(all.count == 20)
+        #expect(all.enumerated().allSatisfy { $0.element.contains("\"id\":\($0.offset + 1),") })
+    }
+
     @Test func aLineInPiecesIsOneRequestAndBlankLinesAndCRLFAreFine() throws {
         let connection = try Connection()
         _ = try connection.writes()

@@ -324,6 +324,15 @@ def spring_next_on_the_page(make_daemon, bridges, browser):
     return client, frames, [f["seq"] for f in frames]
 
 
+def move_timeline(browser, index):
+    """Moves the timeline to kept frame `index` as a drag does. Its range is brought up to
+    the frames kept first (the page does that four times a second): a range input clamps a
+    value past its max, which would show another frame."""
+    js(browser, """const m = window.cardstack.views[0].motion, t = document.querySelector('#timeline');
+        m.dirty = true; m.refresh();
+        t.value = String(arguments[0]); t.dispatchEvent(new Event('input'));""", index)
+
+
 def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(make_daemon, bridges, browser):
     client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
     assert client.ok("get_frame")
@@ -342,7 +351,7 @@ def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(
     kept = js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)")
     chosen = plotted_seqs[len(plotted_seqs) // 2]
     index = kept.index(chosen)
-    js(browser, "const t = document.querySelector('#timeline'); t.value = String(arguments[0]); t.dispatchEvent(new Event('input'));", index)
+    move_timeline(browser, index)
     wait_for(lambda: js(browser, "return document.querySelector('#stage').dataset.seq") == str(chosen), what="the chosen frame")
     body = browser.find_element("css selector", "body")
     body.send_keys(".")
@@ -358,6 +367,28 @@ def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(
     now = client.ok("get_frame")
     assert now
     wait_for(lambda: int(js(browser, "return document.querySelector('#stage').dataset.seq")) > kept[-1], what="live again")
+
+
+def test_a_paint_asked_for_before_the_timeline_moved_keeps_the_chosen_frame(make_daemon, bridges, browser):
+    """A frame that arrived before the timeline was moved waits for its paint; that paint,
+    whenever it runs, leaves the chosen frame on the stage (the timeline pauses it). The
+    draw loop is driven by hand, so the paint runs exactly after the move."""
+    client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
+    wait_for(lambda: seqs[-1] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
+             timeout=10, what="the page to keep the move's last frame")
+    shown = js(browser, """
+        const v = window.cardstack.views[0], hand = window.cardstack.drawByHand(), kept = v.motion.kept;
+        const chosen = Math.floor(kept.length / 2);
+        v.frameEvent({event: 'frame', seq: kept[kept.length - 1].seq + 1, frame: kept[0].frame});
+        const waiting = v.pending.length;
+        const t = document.querySelector('#timeline');
+        v.motion.refresh();
+        t.value = String(chosen);
+        t.dispatchEvent(new Event('input'));
+        hand.paint();
+        return {waiting, chosen: String(kept[chosen].seq), stage: document.querySelector('#stage').dataset.seq};""")
+    assert shown["waiting"] == 1, shown
+    assert shown["stage"] == shown["chosen"], shown
 
 
 def test_playback_at_each_speed_shows_the_frame_of_its_moment(make_daemon, bridges, browser):
@@ -461,11 +492,14 @@ def test_the_reveal_at_half_way_is_a_circle_of_the_frames_radius(make_daemon, br
                 break
     half = min(frames, key=lambda e: abs(e["frame"]["reveal"]["progress"] - 0.5))
     assert abs(half["frame"]["reveal"]["progress"] - 0.5) < 0.1
-    wait_for(lambda: half["seq"] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
-             timeout=10, what="the page to keep the frame")
+    # Every frame of the reveal is in the page before the timeline moves, and its draw loop
+    # is the test's: no frame still on its way, and no paint asked for before, can come after.
+    wait_for(lambda: frames[-1]["seq"] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
+             timeout=10, what="the page to keep the reveal's frames")
+    js(browser, "window.hand = window.cardstack.drawByHand();")
     index = js(browser, "return window.cardstack.views[0].motion.kept.findIndex(m => m.seq === arguments[0])", half["seq"])
-    js(browser, "const t = document.querySelector('#timeline'); t.value = String(arguments[0]); t.dispatchEvent(new Event('input'));", index)
-    wait_for(lambda: js(browser, "return document.querySelector('#stage').dataset.seq") == str(half["seq"]), what="the half-way frame")
+    move_timeline(browser, index)
+    assert js(browser, "return document.querySelector('#stage').dataset.seq") == str(half["seq"]), "the half-way frame"
     geometry = js(browser, """const v = window.cardstack.views[0], s = v.stage.getBoundingClientRect();
         return {left: s.left, top: s.top, scale: v.scale, colour: getComputedStyle(v.reveal).backgroundColor};""")
     image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")

@@ -238,3 +238,41 @@ def test_an_append_during_a_slow_fsync_is_not_lost(traced):
         c.event("params", timeout=20, where=lambda e: e["source"] == "file")
     assert sorted(p.name for p in traced.config.parent.iterdir()) == ["cardstack.toml"]
     assert traced.stop() == 0
+
+
+class SlowedDaemon(TracedDaemon):
+    """cardstackd under strace, its every call of `syscall` held for 500 ms before it runs."""
+
+    syscall = "fallocate"
+
+    def command(self):
+        return ["strace", "-f", "-o", "/dev/null", "-e", f"trace={self.syscall}",
+                "-e", f"inject={self.syscall}:delay_enter=500000", *Daemon.command(self)]
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is not installed (make test-deps installs it)")
+@pytest.mark.parametrize("syscall", ["fallocate", "ftruncate"])
+def test_an_editor_writing_during_a_slow_in_place_save_is_not_overwritten(tmp_path, syscall):
+    """The in-place save (a hard-linked file) held up between its check and the end of its
+    write: an editor that saves meanwhile waits for it (the save's lease) and its text is what
+    the file holds at the end, whatever `save` answered."""
+    d = SlowedDaemon(tmp_path / "slowed", start=False)
+    d.syscall = syscall
+    d.start()
+    try:
+        os.link(d.config, d.config.with_name("other-name.toml"))
+        c = d.client()
+        for n, at in enumerate([0.1, 0.25, 0.4]):
+            c.ok("set_params", params={"layout": {"spacing": 70.0 + n}})
+            edit = d.config.read_text().replace("cards = 11", f"cards = 11 # editor {n}")
+            c.send({"id": "slow", "cmd": "save"})
+            time.sleep(at)
+            in_place_write(d.config, edit)
+            reply = c.read(timeout=20)
+            while "event" in reply:
+                reply = c.read(timeout=20)
+            assert reply["ok"] or reply["error"]["code"] == "conflict", reply
+            assert d.config.read_text() == edit, (syscall, at, reply)
+        assert d.stop() == 0
+    finally:
+        d.stop(signal.SIGKILL)

@@ -41,13 +41,16 @@ def start_browser(width=1400, height=900, extra=()):
 class Bridge:
     """A real `cardstack web` process on a free port."""
 
-    def __init__(self, sockets, listen="127.0.0.1:0", extra=()):
-        args = [str(BIN / "cardstack"), "web", "--no-open", "--listen", listen, *extra]
+    def __init__(self, sockets, listen="127.0.0.1:0", extra=(), prefix=(), env=None, no_open=True):
+        """`prefix` runs it through another command (setpriv); `env` replaces the environment
+        (by default this one without a display); `no_open=False` lets it open a browser."""
+        args = [*prefix, str(BIN / "cardstack"), "web", *(["--no-open"] if no_open else []), "--listen", listen, *extra]
         for s in sockets:
             args += ["--socket", str(s)]
-        env = dict(os.environ)
-        env.pop("DISPLAY", None)
-        env.pop("WAYLAND_DISPLAY", None)
+        if env is None:
+            env = dict(os.environ)
+            env.pop("DISPLAY", None)
+            env.pop("WAYLAND_DISPLAY", None)
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         self.url = self._first_line(timeout=10).strip()
         parsed = urllib.parse.urlparse(self.url)

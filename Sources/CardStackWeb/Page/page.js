@@ -266,6 +266,8 @@ class View {
     this.drawScheduled = false;
     const p = this.pending;
     if (!p.length) return;
+    // The timeline moved to a kept frame after this paint was asked for: that frame stays.
+    if (this.motion.paused) { this.stats.dropped += p.splice(0).length; return; }
     const next = p.length === 2 && p[1].arrived - p[0].arrived < CLUMP_MS ? 0 : p.length - 1;
     this.stats.dropped += next;
     const m = p[next].message;
