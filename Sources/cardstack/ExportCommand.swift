@@ -126,7 +126,7 @@ struct ExportCommand: ParsableCommand {
                 throw fail(error)
             }
         }
-        print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        try StandardOutput.write(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
 }
 
