@@ -29,11 +29,15 @@ public final class FFmpegEncoder {
 
     /// Starts ffmpeg writing `format` to `path` (replaced) for `width` x `height` frames at
     /// `fps`; a GIF needs the `palette` its first pass made.
+    /// `maximumBytes`, when given, stops ffmpeg writing once the file is that large.
     public convenience init(
-        format: RenderFormat, width: Int, height: Int, fps: Int, path: String, palette: [UInt8]? = nil
+        format: RenderFormat, width: Int, height: Int, fps: Int, path: String, palette: [UInt8]? = nil,
+        maximumBytes: Int? = nil
     ) throws(RenderError) {
+        var arguments = Self.arguments(format: format, width: width, height: height, fps: fps, path: path)
+        if let maximumBytes { arguments.insert(contentsOf: ["-fs", String(maximumBytes)], at: arguments.count - 2) }
         try self.init(
-            arguments: Self.arguments(format: format, width: width, height: height, fps: fps, path: path),
+            arguments: arguments,
             width: width, height: height, extraInput: format == .gif ? palette ?? [] : nil, capture: false)
     }
 

@@ -51,7 +51,8 @@ public enum RecordingRenderer {
                 }
             }
             let encoder = try FFmpegEncoder(
-                format: options.format, width: width, height: height, fps: fps, path: temporary, palette: palette)
+                format: options.format, width: width, height: height, fps: fps, path: temporary, palette: palette,
+                maximumBytes: options.maximumBytes)
             try pass.run(into: encoder)
         } catch {
             guard error.overBudget else { throw error }
@@ -61,6 +62,11 @@ public enum RecordingRenderer {
         }
         var info = stat()
         stat(temporary, &info)
+        if let limit = options.maximumBytes, Int(info.st_size) >= limit {
+            throw RenderError(
+                "the \(options.format.rawValue) file would be over \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") (\(timeline.count) frames of \(width) x \(height)): render a part with --from and --to, or a lower --fps"
+            )
+        }
         guard rename(temporary, path) == 0 else {
             throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -118,6 +124,7 @@ public enum RecordingRenderer {
         }
         var options = RenderOptions(format: format)
         options.timeLimit = timeLimit
+        options.maximumBytes = RenderBudget.bridgeMaximumBytes
         try render(recording, options: options, to: path)
         return try readFile(path)
     }

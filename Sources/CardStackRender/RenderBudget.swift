@@ -15,6 +15,8 @@ public enum RenderBudget {
     public static let commandTimeLimit = 600.0
     /// The time limit of the bridge's `POST /render`, whose one render thread others wait for.
     public static let bridgeTimeLimit = 120.0
+    /// The largest file the bridge answers with (it holds the file in memory to send it).
+    public static let bridgeMaximumBytes = 256 << 20
 
     /// Why a `width` x `height` picture is too large, or nil.
     static func pictureProblem(width: Int, height: Int) -> String? {

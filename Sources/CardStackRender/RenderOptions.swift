@@ -75,6 +75,8 @@ public struct RenderOptions: Sendable {
     public var background = CardLook.background
     /// Seconds the render may take, drawing and encoding (``RenderBudget``).
     public var timeLimit = RenderBudget.commandTimeLimit
+    /// The largest file written, bytes; nil for no limit (``RenderBudget``).
+    public var maximumBytes: Int?
 
     public init(format: RenderFormat) { self.format = format }
 
