@@ -16,7 +16,8 @@ public enum CardLook {
     /// The hue, saturation and lightness of item `item`'s card: the page's
     /// `hsl((item * 47 + 210) % 360, 58%, 44%)`.
     public static func hsl(item: Int) -> (hue: Int, saturation: Int, lightness: Int) {
-        let hue = ((item * 47 + 210) % 360 + 360) % 360
+        // The item is reduced first: `item * 47` overflows for items near Int.max.
+        let hue = ((item % 360 * 47 + 210) % 360 + 360) % 360
         return (hue, 58, 44)
     }
 
@@ -42,6 +43,13 @@ public enum CardLook {
     /// viewport.
     public static func detailTitleSize(width: Double, height: Double) -> Double {
         max(12, min(width, height) * 0.12)
+    }
+
+    /// The title shown for `item` when its card is not in the frame: its number from 1, as
+    /// the deck names untitled cards.
+    public static func placeholderTitle(item: Int) -> String {
+        let (next, overflow) = item.addingReportingOverflow(1)
+        return overflow ? "\(item)+1" : String(next)
     }
 
     /// `#rrggbb`.

@@ -40,10 +40,10 @@ extension FramePainter {
             }
         }
         // The detail's title, in the middle of the viewport, where the circle has uncovered it.
-        let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
+        let title = frame.cards.first { $0.item == reveal.item }?.title ?? CardLook.placeholderTitle(item: reveal.item)
         let middle = fit.pixel(Point(frame.viewport.width / 2, frame.viewport.height / 2))
-        let row = Int(middle.y / 2)
-        let start = Int(middle.x) - title.count / 2
+        let row = clampedInt(middle.y / 2, -1...rows)
+        let start = clampedInt(middle.x, -columns...2 * columns) - title.count / 2
         for (i, character) in title.enumerated() {
             let column = start + i
             guard row >= 0, row < rows, column >= 0, column < columns, inside(column, row * 2),

@@ -94,7 +94,7 @@ public struct FramePainter: Sendable {
         guard length > 0, let quad = frame.cards[slot].quad else { return nil }
         let fit = ViewportFit(viewport: frame.viewport, width: grid.width, height: grid.height)
         let centre = fit.pixel(Point(quad.map(\.x).reduce(0, +) / 4, 0)).x
-        let start = Int(centre.rounded(.down)) - length / 2
+        let start = clampedInt(centre.rounded(.down), -grid.width...2 * grid.width) - length / 2
         func solid(_ row: Int, _ column: Int) -> Bool {
             guard column >= 0, column < grid.width else { return false }
             let a = grid[column, row * 2]

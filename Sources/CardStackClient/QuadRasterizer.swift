@@ -70,10 +70,11 @@ public enum QuadRasterizer {
             let maxX = polygon.map(\.x).max() ?? 0
             let minY = polygon.map(\.y).min() ?? 0
             let maxY = polygon.map(\.y).max() ?? 0
-            x0 = max(0, Int((minX - 0.5).rounded(.up)))
-            x1 = min(width - 1, Int((maxX - 0.5).rounded(.down)))
-            y0 = max(0, Int((minY - 0.5).rounded(.up)))
-            y1 = min(height - 1, Int((maxY - 0.5).rounded(.down)))
+            // Clamped before they are Ints: a corner may lie far outside the grid.
+            x0 = max(0, clampedInt((minX - 0.5).rounded(.up), -1...width))
+            x1 = min(width - 1, clampedInt((maxX - 0.5).rounded(.down), -1...width))
+            y0 = max(0, clampedInt((minY - 0.5).rounded(.up), -1...height))
+            y1 = min(height - 1, clampedInt((maxY - 0.5).rounded(.down), -1...height))
             guard x0 <= x1, y0 <= y1 else {
                 inside = []
                 return
@@ -91,8 +92,8 @@ public enum QuadRasterizer {
                 crossings.sort()
                 var i = 0
                 while i + 1 < crossings.count {
-                    let from = max(x0, Int((crossings[i] - 0.5).rounded(.up)))
-                    let to = min(x1, Int((crossings[i + 1] - 0.5).rounded(.up)) - 1)
+                    let from = max(x0, clampedInt((crossings[i] - 0.5).rounded(.up), -1...width))
+                    let to = min(x1, clampedInt((crossings[i + 1] - 0.5).rounded(.up), -1...width) - 1)
                     if from <= to {
                         for x in from...to { inside[(y - y0) * (x1 - x0 + 1) + x - x0] = true }
                     }
@@ -118,4 +119,12 @@ public enum QuadRasterizer {
             }
         }
     }
+}
+
+/// `x` as an Int within `range`: beyond it the nearer end, NaN the lower one. For pixel
+/// coordinates computed from a frame's numbers, which `Int(_:)` would trap on.
+func clampedInt(_ x: Double, _ range: ClosedRange<Int>) -> Int {
+    guard x > Double(range.lowerBound) else { return range.lowerBound }
+    guard x < Double(range.upperBound) else { return range.upperBound }
+    return Int(x)
 }

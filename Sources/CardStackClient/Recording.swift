@@ -7,13 +7,16 @@ public struct Recording: Sendable {
     public struct Entry: Sendable {
         public var time: Double
         public var message: ServerMessage
+        /// The entry's line in the file (1 is the first).
+        public var line: Int
     }
 
     public var entries: [Entry]
 
     /// Reads JSON lines; blank lines are skipped.
     ///
-    /// - Throws: ``RecordingError`` naming the first line that is not an event with a time.
+    /// - Throws: ``RecordingError`` naming the first line that is not an event with a time,
+    ///   or whose time or frame has a number out of range (``FrameCheck``).
     public init(lines text: [UInt8]) throws(RecordingError) {
         entries = []
         var number = 0
@@ -24,10 +27,14 @@ public struct Recording: Sendable {
                 throw RecordingError(
                     line: number, message: "not an event with a \"time\" (record one with `cardstack record FILE`)")
             }
+            if let why = FrameCheck.timeProblem(time) { throw RecordingError(line: number, message: why) }
             guard let message = try? WireJSON.decode(ServerMessage.self, from: Array(line)) else {
                 throw RecordingError(line: number, message: "not a cardstack event")
             }
-            entries.append(Entry(time: time, message: message))
+            if case .frame(let event) = message, let why = FrameCheck.problem(in: event.frame) {
+                throw RecordingError(line: number, message: "frame.\(why)")
+            }
+            entries.append(Entry(time: time, message: message, line: number))
         }
         guard entries.contains(where: { if case .frame = $0.message { true } else { false } }) else {
             throw RecordingError(line: nil, message: "the recording has no frame events (record with --events frame,…)")

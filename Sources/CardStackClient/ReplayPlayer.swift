@@ -102,6 +102,7 @@ public struct ReplayPlayer: Sendable {
     }
 
     static func seconds(_ x: Double) -> String {
+        guard x.isFinite, x < 1e12 else { return "\(x)" }
         let ms = Int((max(x, 0) * 1000).rounded())
         let fraction = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"

@@ -26,7 +26,8 @@ public enum SVGSnapshot {
         if let reveal = frame.reveal {
             // The circle reveal as the seed draws it: the opened card's detail view (its
             // colour over the whole viewport, its title) through a circular mask.
-            let title = frame.cards.first { $0.item == reveal.item }?.title ?? String(reveal.item + 1)
+            let title =
+                frame.cards.first { $0.item == reveal.item }?.title ?? CardLook.placeholderTitle(item: reveal.item)
             out +=
                 "<clipPath id=\"reveal-mask\"><circle class=\"reveal\" data-item=\"\(reveal.item)\" cx=\"\(n(reveal.center.x))\" cy=\"\(n(reveal.center.y))\" r=\"\(n(max(reveal.radius, 0)))\"/></clipPath>\n"
             out +=
@@ -40,7 +41,7 @@ public enum SVGSnapshot {
 
     static func n(_ x: Double) -> String {
         let rounded = (x * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 
     public static func escape(_ s: String) -> String {

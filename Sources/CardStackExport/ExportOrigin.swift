@@ -18,8 +18,12 @@ public struct ExportOrigin: Sendable, Equatable {
         self.source = source
     }
 
-    /// One line: `cardstack 0.1.0, revision 3 (source set) of /etc/cardstack/cardstack.toml`.
-    public var summary: String {
+    /// One line: `cardstack 0.1.0, revision 3 (source set) of /etc/cardstack/cardstack.toml`,
+    /// safe in a comment of every format (``TerminalText/comment(_:)``: a path's newline,
+    /// `*/` or `</` escaped).
+    public var summary: String { TerminalText.comment(plainSummary) }
+
+    private var plainSummary: String {
         var text = "cardstack \(version)"
         text += revision.map { ", revision \($0)" } ?? ", no daemon revision (file read directly)"
         if let source { text += " (source \(source.rawValue))" }

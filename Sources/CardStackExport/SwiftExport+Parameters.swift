@@ -17,7 +17,7 @@ extension SwiftExport {
         add("card.width", literal(p.card.width))
         add("card.height", literal(p.card.height))
         add("card.anchor", literal(p.card.anchor))
-        add("card.titles", "[" + p.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
+        add("card.titles", titlesMark)
         add("viewport.width", literal(p.viewport.width))
         add("viewport.height", literal(p.viewport.height))
         add("animation.fps", String(p.animation.fps))

@@ -65,11 +65,11 @@ public enum TuningCommand: Sendable, Equatable {
             }
             var options = ExportOptions()
             if let value = args["name"], value != .null {
-                guard case .string(let name) = value, ExportOptions.isValidName(name) else {
-                    throw WireError(
-                        .invalidArgument,
-                        "\"name\" must start Swift type names: an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. \"Checkout\")"
-                    )
+                guard case .string(let name) = value else {
+                    throw WireError(.invalidArgument, "\"name\" must be a string, got \(value.kindName)")
+                }
+                if let why = ExportOptions.nameProblem(name) {
+                    throw WireError(.invalidArgument, "\"name\" cannot start the Swift file's type names: \(why)")
                 }
                 guard format == .swift else {
                     throw WireError(

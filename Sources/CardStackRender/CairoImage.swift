@@ -88,6 +88,9 @@ final class CairoImage {
 final class TextOutlines {
     private var cache: [String: (polygons: [[Point]], width: Double)] = [:]
     private let scratch: CairoImage
+    /// The largest font size drawn, points (a title on a card of the largest size is 22,000).
+    static let maximumSize = 100_000.0
+    static let cacheLimit = 256
 
     init() throws(RenderError) {
         scratch = try CairoImage(width: 1, height: 1)
@@ -100,6 +103,11 @@ final class TextOutlines {
     func outlines(_ text: String, size: Double) -> (polygons: [[Point]], width: Double) {
         let key = "\(size)|\(text)"
         if let hit = cache[key] { return hit }
+        // A size Cairo cannot scale to would leave the context in an error for good.
+        guard size.isFinite, size > 0, size <= Self.maximumSize else { return ([], 0) }
+        // Titles and sizes change rarely; a recording that changes them every frame must not
+        // grow the cache without end.
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         let cr = scratch.context
         cairo_set_font_size(cr, size)
         var font = cairo_font_extents_t()
@@ -110,12 +118,16 @@ final class TextOutlines {
         // CSS centres the line box: the baseline sits (ascent - descent) / 2 below the middle.
         cairo_move_to(cr, -ink.x_advance / 2, (font.ascent - font.descent) / 2)
         cairo_text_path(cr, text)
-        let path = cairo_copy_path_flat(cr)!
+        guard let path = cairo_copy_path_flat(cr) else { return ([], 0) }
         defer { cairo_path_destroy(path) }
         var polygons: [[Point]] = []
         var current: [Point] = []
         var i = 0
-        let data = path.pointee.data!
+        // A path Cairo could not make has no data and says why in its status.
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else {
+            cairo_new_path(cr)
+            return ([], 0)
+        }
         while i < Int(path.pointee.num_data) {
             let header = data[i].header
             switch header.type {

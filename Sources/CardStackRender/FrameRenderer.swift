@@ -38,8 +38,10 @@ public final class FrameRenderer {
         return fit
     }
 
-    /// Draws `frame` over the whole picture.
-    public func draw(_ frame: Frame, scale: Double?) {
+    /// Draws `frame` over the whole picture; false when `deadline` (``RenderClock``) passed
+    /// before every card was drawn.
+    @discardableResult
+    public func draw(_ frame: Frame, scale: Double?, until deadline: Double = .infinity) -> Bool {
         let cr = image.context
         let fit = fit(frame.viewport, scale: scale)
         cairo_reset_clip(cr)
@@ -50,13 +52,20 @@ public final class FrameRenderer {
             cr, fit.originX, fit.originY, frame.viewport.width * fit.scale, frame.viewport.height * fit.scale)
         cairo_clip(cr)
         for card in frame.cards where card.quad != nil && card.alpha > 0 {
+            guard deadline.isInfinite || RenderClock.now() <= deadline else {
+                cairo_reset_clip(cr)
+                return false
+            }
             drawCard(card, fit)
         }
         if let reveal = frame.reveal, reveal.radius > 0 {
-            let title = frame.cards.last(where: { $0.item == reveal.item })?.title ?? String(reveal.item + 1)
+            let title =
+                frame.cards.last(where: { $0.item == reveal.item })?.title
+                ?? CardLook.placeholderTitle(item: reveal.item)
             drawReveal(reveal, title: title, viewport: frame.viewport, fit)
         }
         cairo_reset_clip(cr)
+        return true
     }
 
     /// The drawn picture's pixels (B, G, R, A per pixel, row by row).
@@ -82,6 +91,7 @@ public final class FrameRenderer {
             return out
         }
         let key = "\(w)x\(h)"
+        if outlines.count >= 256 { outlines.removeAll(keepingCapacity: true) }
         let shape =
             outlines[key]
             ?? {
@@ -128,9 +138,17 @@ public final class FrameRenderer {
     ) {
         let cr = image.context
         let centre = fit.pixel(reveal.center)
+        // A circle that covers the whole picture is drawn as the picture: Cairo need not
+        // flatten an arc of a radius far beyond it.
+        let covering = Reveal.coveringRadius(from: centre, width: Double(width), height: Double(height))
+        let radius = reveal.radius * fit.scale
         cairo_save(cr)
         cairo_new_path(cr)
-        cairo_arc(cr, centre.x, centre.y, reveal.radius * fit.scale, 0, 2 * Double.pi)
+        if radius < covering {
+            cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * Double.pi)
+        } else {
+            cairo_rectangle(cr, 0, 0, Double(width), Double(height))
+        }
         cairo_clip(cr)
         let corner = fit.pixel(Point(0, 0))
         image.fillRect(

@@ -56,7 +56,9 @@ public struct MotionPlot: Sendable {
             let a = max(i - 1, 0)
             let b = min(i + 1, offsets.count - 1)
             let dt = times[b] - times[a]
-            return dt > 0 ? (offsets[b] - offsets[a]) / dt : 0
+            // Frames less than a nanosecond apart (a hand-made recording) have no speed to
+            // plot: dividing by the gap would overflow to infinity.
+            return dt > 1e-9 ? (offsets[b] - offsets[a]) / dt : 0
         }
     }
 

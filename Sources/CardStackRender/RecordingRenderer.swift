@@ -18,34 +18,55 @@ public enum RecordingRenderer {
     }
 
     /// Renders `recording` into `path`. The file appears whole or not at all: ffmpeg writes a
-    /// hidden file beside it, renamed over `path` at the end.
+    /// hidden file beside it, renamed over `path` at the end. A render past its time limit
+    /// (`options.timeLimit`) stops with an error.
     @discardableResult
     public static func render(_ recording: Recording, options: RenderOptions, to path: String) throws(RenderError)
         -> Summary
     {
         try options.validate()
+        let deadline = RenderClock.now() + options.timeLimit
         let recorded = RecordedFrames(recording)
         // The recording's rate: the daemon's `animation.fps` when the params were recorded.
         let rate = recorded.params?.animation.fps ?? RenderTimeline.rate(of: recorded.times)
         let fps = options.fps ?? options.format.defaultFPS(recordingRate: rate)
         let timeline = try RenderTimeline(times: recorded.times, fps: fps, from: options.from, to: options.to)
         let (width, height) = options.pictureSize(viewport: recorded.frames[0].viewport)
+        if let why = RenderBudget.pictureProblem(width: width, height: height) { throw RenderError(why) }
         let temporary = try reserve(beside: path, format: options.format)
         var done = false
         defer { if !done { unlink(temporary) } }
-        let renderer = try FrameRenderer(width: width, height: height, background: options.background)
-        let encoder = try FFmpegEncoder(format: options.format, width: width, height: height, fps: fps, path: temporary)
-        let scale = options.size == nil ? options.scale : nil
-        var last = -1
-        for pick in timeline.picks {
-            // A repeated frame is the same picture: drawn once.
-            if pick != last { renderer.draw(recorded.frames[pick], scale: scale) }
-            last = pick
-            try renderer.withPixels { (pixels) throws(RenderError) in try encoder.write(pixels) }
+        do throws(RenderError) {
+            let renderer = try FrameRenderer(width: width, height: height, background: options.background)
+            let pass = Pass(
+                recorded: recorded, timeline: timeline, renderer: renderer, deadline: deadline,
+                scale: options.size == nil ? options.scale : nil)
+            var palette: [UInt8]?
+            if options.format == .gif {
+                let scan = try FFmpegEncoder.palette(width: width, height: height, fps: fps)
+                try pass.run(into: scan)
+                palette = scan.result()
+                guard palette?.count == FFmpegEncoder.paletteBytes else {
+                    throw RenderError("ffmpeg made no palette (\(palette?.count ?? 0) bytes)")
+                }
+            }
+            let encoder = try FFmpegEncoder(
+                format: options.format, width: width, height: height, fps: fps, path: temporary, palette: palette,
+                maximumBytes: options.maximumBytes)
+            try pass.run(into: encoder)
+        } catch {
+            guard error.overBudget else { throw error }
+            throw RenderError(
+                "the render took more than its time limit of \(MotionPlot.number(options.timeLimit)) s (\(timeline.count) frames of \(width) x \(height)) and was stopped: render a part with --from and --to, a lower --fps or a smaller --scale or --size"
+            )
         }
-        try encoder.finish()
         var info = stat()
         stat(temporary, &info)
+        if let limit = options.maximumBytes, Int(info.st_size) >= limit {
+            throw RenderError(
+                "the \(options.format.rawValue) file would be over \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") (\(timeline.count) frames of \(width) x \(height)): render a part with --from and --to, or a lower --fps"
+            )
+        }
         guard rename(temporary, path) == 0 else {
             throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -55,18 +76,45 @@ public enum RecordingRenderer {
             duration: timeline.duration)
     }
 
+    /// One pass over the output frames: each drawn (a repeated one once) and sent to ffmpeg.
+    struct Pass {
+        let recorded: RecordedFrames
+        let timeline: RenderTimeline
+        let renderer: FrameRenderer
+        let deadline: Double
+        let scale: Double?
+
+        func run(into encoder: FFmpegEncoder) throws(RenderError) {
+            var last = -1
+            for pick in timeline.picks {
+                if pick != last {
+                    guard renderer.draw(recorded.frames[pick], scale: scale, until: deadline) else {
+                        throw RenderError.overBudget
+                    }
+                }
+                last = pick
+                try renderer.withPixels { (pixels) throws(RenderError) in try encoder.write(pixels) }
+                if RenderClock.now() > deadline { throw RenderError.overBudget }
+            }
+            try encoder.finish(by: deadline)
+        }
+    }
+
     /// Renders the recording in `bytes` (JSON lines) and returns the file's bytes: what the
     /// bridge's `POST /render` answers.
-    public static func render(recording bytes: [UInt8], format: RenderFormat) throws(RenderError) -> [UInt8] {
+    public static func render(
+        recording bytes: [UInt8], format: RenderFormat, timeLimit: Double = RenderBudget.bridgeTimeLimit
+    ) throws(RenderError) -> [UInt8] {
         let recording: Recording
         do {
             recording = try Recording(lines: bytes)
         } catch {
             throw RenderError("not a recording: \(error)")
         }
-        var template = Array("/tmp/cardstack-render-XXXXXX".utf8CString)
+        let scratch = ScratchDirectory.path
+        var template = Array("\(scratch)/cardstack-render-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw RenderError("cannot make a directory in /tmp: \(String(cString: strerror(errno)))")
+            throw RenderError("cannot make a directory in \(scratch): \(String(cString: strerror(errno)))")
         }
         let directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let path = "\(directory)/render.\(format.rawValue)"
@@ -74,7 +122,10 @@ public enum RecordingRenderer {
             unlink(path)
             rmdir(directory)
         }
-        try render(recording, options: RenderOptions(format: format), to: path)
+        var options = RenderOptions(format: format)
+        options.timeLimit = timeLimit
+        options.maximumBytes = RenderBudget.bridgeMaximumBytes
+        try render(recording, options: options, to: path)
         return try readFile(path)
     }
 

@@ -3,6 +3,8 @@ import CardStackClient
 /// What went wrong, said so that the user knows what to change.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String
+    /// The render stopped at its time limit (``RenderBudget``).
+    public var overBudget = false
     public init(_ description: String) { self.description = description }
 }
 
@@ -71,6 +73,10 @@ public struct RenderOptions: Sendable {
     /// The picture's size; the viewport is fitted inside, centred.
     public var size: (width: Int, height: Int)?
     public var background = CardLook.background
+    /// Seconds the render may take, drawing and encoding (``RenderBudget``).
+    public var timeLimit = RenderBudget.commandTimeLimit
+    /// The largest file written, bytes; nil for no limit (``RenderBudget``).
+    public var maximumBytes: Int?
 
     public init(format: RenderFormat) { self.format = format }
 
@@ -96,12 +102,23 @@ public struct RenderOptions: Sendable {
         if let size, !(1...8192).contains(size.width) || !(1...8192).contains(size.height) {
             throw RenderError("--size must be WxH with each side 1...8192, got \(size.width)x\(size.height)")
         }
+        if let size, let why = RenderBudget.pictureProblem(width: size.width, height: size.height) {
+            throw RenderError("--size \(size.width)x\(size.height): \(why)")
+        }
+        guard timeLimit.isFinite, timeLimit > 0, timeLimit <= 86_400 else {
+            throw RenderError("--time-limit must be more than 0 and at most 86400 seconds, got \(timeLimit)")
+        }
     }
 
     /// The picture's size for a viewport: `size`, or the viewport times `scale`; even for
     /// MP4 and WebM (the spare pixel is background).
     public func pictureSize(viewport: (width: Double, height: Double)) -> (width: Int, height: Int) {
-        var (w, h) = size ?? (Int((viewport.width * scale).rounded(.up)), Int((viewport.height * scale).rounded(.up)))
+        // Made Ints only once in range: the picture's size is checked where it is made.
+        func pixels(_ points: Double) -> Int {
+            let x = (points * scale).rounded(.up)
+            return x.isFinite ? Int(min(max(x, 0), 1e9)) : 0
+        }
+        var (w, h) = size ?? (pixels(viewport.width), pixels(viewport.height))
         w = max(w, 1)
         h = max(h, 1)
         if format.needsEvenSize {

@@ -33,12 +33,14 @@ public struct RenderTimeline: Sendable, Equatable {
                 "--from \(from ?? 0) s is after the recording's last frame (\(RenderTimeline.seconds(span)) s after its first)"
             )
         }
-        let count = Int(((max(b, a) - a) * Double(fps)).rounded()) + 1
-        guard count <= Self.maximumFrames else {
+        // Counted as a Double first: a recording's times may span more frames than an Int holds.
+        let frames = ((max(b, a) - a) * Double(max(fps, 1))).rounded() + 1
+        guard frames <= Double(Self.maximumFrames) else {
             throw RenderError(
-                "\(count) frames is more than \(Self.maximumFrames): render a part with --from and --to, or a lower --fps"
+                "\(RenderTimeline.seconds(span)) s at \(fps) fps is \(MotionPlot.number(frames)) frames, more than \(Self.maximumFrames): render a part with --from and --to, or a lower --fps"
             )
         }
+        let count = Int(frames)
         var picks: [Int] = []
         picks.reserveCapacity(count)
         var i = 0
@@ -65,10 +67,13 @@ public struct RenderTimeline: Sendable, Equatable {
         guard !gaps.isEmpty else { return 60 }
         let median = gaps.sorted()[gaps.count / 2]
         let regular = gaps.filter { abs($0 - median) <= median / 4 }
-        return max(1, Int((Double(regular.count) / regular.reduce(0, +)).rounded()))
+        let rate = Double(regular.count) / regular.reduce(0, +)
+        // Frames a trillionth of a second apart are not a rate: the renderer caps it anyway.
+        return rate.isFinite ? max(1, Int(min(rate, 1000).rounded())) : 1000
     }
 
     static func seconds(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e12 else { return "\(x)" }
         let ms = Int((x * 1000).rounded())
         let tail = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - tail.count))\(tail)"

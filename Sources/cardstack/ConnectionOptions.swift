@@ -81,20 +81,23 @@ func eventKinds(_ events: String?) throws -> [EventKind] {
 
 /// Prints `cardstack: <error>` on stderr and gives the exit code 1.
 func fail(_ error: any Error) -> ExitCode {
+    // Already said (``writeAll(_:to:name:)``): only the code is left to give.
+    if let code = error as? ExitCode { return code }
     printError("cardstack: \(error)")
     return ExitCode(1)
 }
 
 func printJSON(_ value: some Encodable, pretty: Bool) throws {
     if pretty {
-        print(try PrettyJSON.encode(value))
+        try StandardOutput.write(try PrettyJSON.encode(value))
     } else {
-        print(String(decoding: try WireJSON.encode(value), as: UTF8.self))
+        try StandardOutput.write(String(decoding: try WireJSON.encode(value), as: UTF8.self))
     }
 }
 
 /// One line on standard error.
 func printError(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
+    // One message, one line: text from a file or the daemon cannot drive the terminal.
+    let bytes = Array((TerminalText.escaped(line) + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }

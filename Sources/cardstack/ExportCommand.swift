@@ -81,10 +81,8 @@ struct ExportCommand: ParsableCommand {
         get throws {
             var options = ExportOptions()
             if let name {
-                guard ExportOptions.isValidName(name) else {
-                    throw ValidationError(
-                        "--name \(name): a type name prefix is an ASCII letter, then letters, digits or _, at most \(ExportOptions.maximumName) characters (e.g. --name Checkout)"
-                    )
+                if let why = ExportOptions.nameProblem(name) {
+                    throw ValidationError("--name \(TerminalText.escaped(name)): \(why)")
                 }
                 guard format == .swift else {
                     throw ValidationError("--name names the types of --format swift; \(format.rawValue) has none")
@@ -128,7 +126,7 @@ struct ExportCommand: ParsableCommand {
                 throw fail(error)
             }
         }
-        print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        try StandardOutput.write(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
 }
 

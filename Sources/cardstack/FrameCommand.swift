@@ -56,9 +56,9 @@ struct FrameCommand: ParsableCommand {
         if let svg {
             try writeSVG(SVGSnapshot.render(frame), to: svg)
         } else if pretty {
-            print(try PrettyJSON.encode(frame))
+            try StandardOutput.write(try PrettyJSON.encode(frame))
         } else {
-            print(String(decoding: try WireJSON.encode(frame), as: UTF8.self))
+            try StandardOutput.write(String(decoding: try WireJSON.encode(frame), as: UTF8.self))
         }
     }
 }

@@ -70,6 +70,13 @@ struct RenderCommand: ParsableCommand {
             "The stage's colour (default: the page's, \(CardLook.hex(CardLook.background))).", valueName: "#rrggbb"))
     var background: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop the render with an error after this many seconds (default \(Int(RenderBudget.commandTimeLimit))).",
+            valueName: "seconds"))
+    var timeLimit: Double = RenderBudget.commandTimeLimit
+
     @Flag(name: .long, help: "Record from the running daemon for --seconds, then render (no recording file).")
     var live = false
 
@@ -84,6 +91,7 @@ struct RenderCommand: ParsableCommand {
         options.from = from
         options.to = to
         options.scale = scale
+        options.timeLimit = timeLimit
         options.size = try size.map { (text) throws(RenderError) in try RenderOptions.parseSize(text) }
         if let background { options.background = try RenderOptions.parseColor(background) }
         try options.validate()
@@ -151,6 +159,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func formatSeconds(_ x: Double) -> String {
+        guard x.isFinite, abs(x) < 1e12 else { return "\(x)" }
         let ms = Int((x * 1000).rounded())
         let tail = String(ms % 1000)
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - tail.count))\(tail)"

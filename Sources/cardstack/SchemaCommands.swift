@@ -2,6 +2,7 @@ import ArgumentParser
 import CardStackExport
 import CardStackFiles
 import CardStackParams
+import CardStackProtocol
 
 /// `cardstack schema`: the parameter file described for editors and for people.
 struct SchemaCommand: ParsableCommand {
@@ -37,9 +38,9 @@ struct SchemaCommand: ParsableCommand {
 
     func run() throws {
         if markdown {
-            print(ParamsReference.markdown, terminator: "")
+            try StandardOutput.write(ParamsReference.markdown, terminator: "")
         } else {
-            print(try PrettyJSON.encode(ParamsReference.jsonSchema))
+            try StandardOutput.write(try PrettyJSON.encode(ParamsReference.jsonSchema))
         }
     }
 }
@@ -74,7 +75,7 @@ struct CheckCommand: ParsableCommand {
                 for warning in resolved.warnings { printError("\(file): warning: \(warning)") }
             } catch {
                 bad += 1
-                print("\(error)")
+                try StandardOutput.writeEscaped("\(error)")
             }
         }
         if bad > 0 { throw ExitCode(1) }

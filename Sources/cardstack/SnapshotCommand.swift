@@ -35,13 +35,11 @@ struct SnapshotCommand: ParsableCommand {
 
 /// Writes an SVG picture to `path`, or to standard output for `-`.
 func writeSVG(_ text: String, to path: String) throws {
-    if path == "-" {
-        print(text, terminator: "")
-        return
-    }
-    guard let file = fopen(path, "w") else {
+    if path == "-" { return try StandardOutput.write(text, terminator: "") }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
         throw fail(ValidationError("cannot write \(path): \(String(cString: strerror(errno)))"))
     }
-    fputs(text, file)
-    fclose(file)
+    defer { close(fd) }
+    try writeAll(Array(text.utf8), to: fd, name: path)
 }

@@ -26,9 +26,11 @@ struct SocketCommand: ParsableCommand {
     @Flag(name: .long, help: "Also say which rule chose the path, and whether its directory may be trusted.")
     var why = false
 
-    func run() {
+    func run() throws {
         let resolved = SocketPath.resolveForClient(option: socket)
-        print(why ? resolved.description : resolved.path)
-        if why, let problem = SocketDirectory.problem(forSocket: resolved.path) { print("refused: \(problem)") }
+        try StandardOutput.writeEscaped(why ? resolved.description : resolved.path)
+        if why, let problem = SocketDirectory.problem(forSocket: resolved.path) {
+            try StandardOutput.writeEscaped("refused: \(problem)")
+        }
     }
 }

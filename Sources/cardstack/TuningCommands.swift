@@ -27,9 +27,9 @@ struct SaveCommand: ParsableCommand {
         do {
             let result = try connection.request(.tuning(.save), as: SaveResult.self, timeout: self.connection.timeout)
             if result.written {
-                print("saved \(result.changed.joined(separator: ", ")) into \(result.path)")
+                try StandardOutput.writeEscaped("saved \(result.changed.joined(separator: ", ")) into \(result.path)")
             } else {
-                print("nothing to save: \(result.path) already holds the values in force")
+                try StandardOutput.writeEscaped("nothing to save: \(result.path) already holds the values in force")
             }
         } catch {
             throw fail(error)
@@ -61,7 +61,7 @@ struct HistoryCommand: ParsableCommand {
             throw fail(error)
         }
         if json { return try printJSON(info, pretty: false) }
-        print(HistoryTable.render(info, time: localTime))
+        try StandardOutput.write(HistoryTable.render(info, time: localTime))
     }
 
     func localTime(_ t: Double) -> String {
@@ -79,7 +79,7 @@ enum HistoryTable {
     static func render(_ info: HistoryInfo, time: (Double) -> String) -> String {
         var rows = [["", "rev", "source", "time", "changed"]]
         for entry in info.entries {
-            let changed = entry.changed.isEmpty ? "-" : entry.changed.joined(separator: ", ")
+            let changed = entry.changed.isEmpty ? "-" : TerminalText.escaped(entry.changed.joined(separator: ", "))
             rows.append([
                 entry.current ? "*" : "", String(entry.revision), entry.source.rawValue, time(entry.time), changed,
             ])
@@ -169,7 +169,8 @@ struct PresetCommand: ParsableCommand {
                 .tuning(.preset(name: nil)), as: PresetList.self, timeout: self.connection.timeout)
             let width = presets.presets.map(\.name.count).max() ?? 0
             for preset in presets.presets {
-                print(preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.path)
+                try StandardOutput.writeEscaped(
+                    preset.name + String(repeating: " ", count: width - preset.name.count) + "  " + preset.path)
             }
             if presets.presets.isEmpty {
                 printError("cardstack: no presets in \(presets.directories.joined(separator: ", "))")

@@ -46,8 +46,10 @@ struct WatchCommand: ParsableCommand {
                 }
                 var out = line
                 out.append(UInt8(ascii: "\n"))
-                let written = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-                if written < 0 { return }
+                // A reader that went away ends the watch quietly; a full disk is an error.
+                let n = out.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                if n < 0, errno == EPIPE { return }
+                if n != out.count { try writeAll(Array(out[max(n, 0)...]), to: 1, name: "standard output") }
             }
         } catch {
             throw fail(error)

@@ -1,10 +1,11 @@
+import CardStackProtocol
 import Logging
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One line per event on stderr. Under journald (`JOURNAL_STREAM` set) each line starts
+/// One line per event on stderr, control characters escaped (``TerminalText``). Under journald (`JOURNAL_STREAM` set) each line starts
 /// with its syslog priority (`<3>`) and carries no timestamp or colour, so `journalctl`
 /// shows levels correctly; elsewhere it reads `cardstackd: warning: ...`.
 struct LineLogHandler: LogHandler {
@@ -23,7 +24,8 @@ struct LineLogHandler: LogHandler {
         let tail =
             all.isEmpty
             ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let text = "\(event.message)\(tail)".replacingNewlines()
+        // One event, one line, and nothing from a file or a peer drives the terminal.
+        let text = TerminalText.escaped("\(event.message)\(tail)")
         let line = journald ? "<\(Self.priority(event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
@@ -39,12 +41,5 @@ struct LineLogHandler: LogHandler {
         case .error: 3
         case .critical: 2
         }
-    }
-}
-
-extension String {
-    /// One event, one line.
-    func replacingNewlines() -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ⏎ ")
     }
 }
