@@ -11,16 +11,26 @@ extension SwiftExport {
             provider = """
                         // UIKit's initial velocity is relative: points per second over the distance.
                         let distance = to - from
-                        let relative = distance == 0 ? 0 : velocity / distance
+                        let relative = CGVector(dx: CGFloat(distance == 0 ? 0 : velocity / distance), dy: 0)
+                        if #available(iOS 17, *) {
+                            return UISpringTimingParameters(
+                                duration: springDuration, bounce: CGFloat(bounce), initialVelocity: relative)
+                        }
                         return UISpringTimingParameters(
                             mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping),
-                            initialVelocity: CGVector(dx: CGFloat(relative), dy: 0))
+                            initialVelocity: relative)
                 """
             core = """
-                        let animation = CASpringAnimation(keyPath: keyPath)
-                        animation.mass = CGFloat(mass)
-                        animation.stiffness = CGFloat(stiffness)
-                        animation.damping = CGFloat(damping)
+                        let animation: CASpringAnimation
+                        if #available(iOS 17, *) {
+                            animation = CASpringAnimation(perceptualDuration: springDuration, bounce: CGFloat(bounce))
+                            animation.keyPath = keyPath
+                        } else {
+                            animation = CASpringAnimation(keyPath: keyPath)
+                            animation.mass = CGFloat(mass)
+                            animation.stiffness = CGFloat(stiffness)
+                            animation.damping = CGFloat(damping)
+                        }
                         let distance = to - from
                         animation.initialVelocity = CGFloat(distance == 0 ? 0 : velocity / distance)
                         animation.fromValue = from
@@ -46,7 +56,7 @@ extension SwiftExport {
         }
         let kind =
             a.spring != nil
-            ? "the spring: `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
+            ? "the spring: iOS 17's `UISpringTimingParameters(duration:bounce:initialVelocity:)` with `springDuration` and `bounce`, else `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
             : (a.curve == .decelerate
                 ? "the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve)"
                 : "the curve's cubic Bézier: `UICubicTimingParameters(controlPoint1:controlPoint2:)`")

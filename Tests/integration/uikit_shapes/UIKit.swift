@@ -111,6 +111,10 @@ public protocol UITimingCurveProvider {}
 
 @MainActor open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {}
+    @available(iOS 17.0, *)
+    public convenience init(duration: TimeInterval, bounce: CGFloat, initialVelocity: CGVector = CGVector(dx: 0, dy: 0)) {
+        self.init(mass: 1, stiffness: 100, damping: 10, initialVelocity: initialVelocity)
+    }
 }
 
 @MainActor open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
@@ -128,7 +132,8 @@ open class CAMediaTimingFunction: NSObject {
 }
 
 open class CABasicAnimation: NSObject {
-    public init(keyPath path: String?) {}
+    public init(keyPath path: String?) { keyPath = path }
+    open var keyPath: String?
     open var fromValue: Any?
     open var toValue: Any?
     open var duration: CFTimeInterval = 0
@@ -140,4 +145,6 @@ open class CASpringAnimation: CABasicAnimation {
     open var stiffness: CGFloat = 100
     open var damping: CGFloat = 10
     open var initialVelocity: CGFloat = 0
+    @available(iOS 17.0, *)
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) { self.init(keyPath: nil) }
 }
