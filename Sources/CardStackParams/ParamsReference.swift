@@ -10,6 +10,7 @@ public enum ParamsReference {
     public static let rulesBeyondTheSchema = [
         "layout.flip_range: f0 < f1",
         "card.titles: at most 200 characters (grapheme clusters) and 256 bytes as sent",
+        "animation.spring: a { mass, stiffness, damping } must come to a response 2π√(mass/stiffness) and a damping ratio damping/(2√(stiffness·mass)) in [0.01, 10]",
         "carousel.fade_min, fade_max: only -inf (fade_min) and inf (fade_max) stand for no limit; a JSON Schema has no infinity, so it lets any infinity or nan through",
         "a table given twice, and the TOML syntax itself, are the TOML reader's to refuse",
     ]

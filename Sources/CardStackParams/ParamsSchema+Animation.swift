@@ -146,3 +146,34 @@ extension ParamsSchema {
         ),
     ]
 }
+
+extension ParamsSchema {
+    /// `update` laid over `base` as `set_params` lays it (``ParamNode/merging(_:)``: tables key
+    /// by key), except that a spring table in another dialect than the one in `base` replaces
+    /// that spring whole: `{ duration, bounce }` over `{ damping_ratio, response }` is a new
+    /// spring, not a mix of the two; `{ response }` over `{ damping_ratio, response }` still
+    /// changes only the response.
+    public static func merging(_ base: ParamNode, _ update: ParamNode) -> ParamNode {
+        let merged = base.merging(update)
+        guard let new = springNode(in: update), let old = springNode(in: base),
+            let newDialect = springDialect(of: new), let oldDialect = springDialect(of: old), newDialect != oldDialect,
+            var tables = merged.entries, let a = tables.firstIndex(where: { $0.key == "animation" }),
+            var keys = tables[a].node.entries, let s = keys.firstIndex(where: { $0.key == "spring" })
+        else { return merged }
+        keys[s].node = new
+        let animation = tables[a].node
+        tables[a].node = ParamNode(.table(keys), position: animation.position, keyPosition: animation.keyPosition)
+        return ParamNode(.table(tables), position: merged.position, keyPosition: merged.keyPosition)
+    }
+
+    static func springNode(in tree: ParamNode) -> ParamNode? {
+        tree.entries?.first { $0.key == "animation" }?.node.entries?.first { $0.key == "spring" }?.node
+    }
+
+    /// The first key of the dialect a spring table is written in; nil for an empty table or
+    /// anything but a table.
+    static func springDialect(of node: ParamNode) -> String? {
+        guard let keys = node.entries?.map(\.key) else { return nil }
+        return springDialects.first { d in keys.contains { d.keys.contains($0) } }?.keys[0]
+    }
+}

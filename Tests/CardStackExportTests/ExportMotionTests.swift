@@ -34,6 +34,9 @@ import Testing
         }
         // The error is measured on 200 samples; between them it grows by little.
         #expect(worst <= fit.error * 1.05 + 1e-6 && fit.error < 0.001)
+        // The stored fit is what the search finds today.
+        let found = BezierFit.nearest(to: Motion.landing)
+        #expect(found.points == fit.points && found.error == fit.error, "\(found)")
     }
 
     @Test func everyCardOfTheTransitionHasKeyframesFromStartToEnd() {

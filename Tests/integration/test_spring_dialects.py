@@ -88,7 +88,7 @@ def test_a_file_keeps_its_dialect_when_save_writes_another_key(make_daemon):
         "duration_bounce", 0.45, 0.25, 0.75)
     daemon.cli("set", "slowdown=2")
     daemon.cli("save")
-    assert daemon.config.read_text() == text.replace("slowdown = 1", "slowdown = 2.0")
+    assert daemon.config.read_text() == text.replace("slowdown = 1", "slowdown = 2")
 
 
 def test_exported_swift_for_every_dialect_type_checks_in_both_branches(make_daemon, tmp_path):
