@@ -291,6 +291,23 @@ def test_the_spring_editor_sets_the_spring_and_turns_it_off(make_daemon, bridges
     wait_for(lambda: js(browser, state) == "off: the curve and duration", what="the heading to say the spring is off")
 
 
+def test_the_curve_editor_says_when_a_curve_arrives_moving(make_daemon, bridges, browser):
+    """Issue 34: a Bezier whose end slope is not 0 ends at speed; the editor says so and leaves
+    the curve as it is. decelerate and ease_out land at rest."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    editor = "document.querySelector('[data-curve-name]').closest('.editor')"
+    wait_for(lambda: js(browser, f"return {editor}.dataset.landsAtRest") == "true", what="decelerate lands")
+    for curve, rests in ((["ease_in"], False), (["ease_out"], True), ([[0.2, 0.9, 0.3, 1.2]], False),
+                         ([[0.2, 0.9, 0.3, 1.0]], True), (["decelerate"], True)):
+        client.ok("set_params", params={"animation": {"curve": curve[0]}})
+        wait_for(lambda: json.loads(js(browser, f"return {editor}.dataset.curve") or "null") == curve[0]
+                 and js(browser, f"return {editor}.dataset.landsAtRest") == str(rests).lower(), what=f"{curve[0]} shown")
+        note = js(browser, f"return {editor}.querySelector('.editor-note').textContent")
+        assert ("arrives moving" in note) == (not rests), (curve, note)
+
+
 def test_the_spring_editor_edits_in_the_dialect_chosen(make_daemon, bridges, browser):
     """Issue 34: the editor shows every reading of the spring in force and edits in the
     dialect the user picks; iOS 17's duration and bounce reach the daemon as written."""

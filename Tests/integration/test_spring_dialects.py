@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from conftest import BIN, REPO
-from test_export import build_objects, cli
+from test_export import SWIFTUI_PROBE, build_objects, cli
 
 PI = math.pi
 
@@ -92,15 +92,16 @@ def test_a_file_keeps_its_dialect_when_save_writes_another_key(make_daemon):
 
 
 def test_exported_swift_for_every_dialect_type_checks_in_both_branches(make_daemon, tmp_path):
-    """The iOS 17 branch (`Spring(duration:bounce:)`, `UISpringTimingParameters(duration:
+    """The iOS 17 branch (`.spring(duration:bounce:)`, `UISpringTimingParameters(duration:
     bounce:initialVelocity:)`, `CASpringAnimation(perceptualDuration:bounce:)`) and the iOS 13
-    one both compile against the UIKit shapes (Tests/integration/uikit_shapes), with the
-    parameters written in each dialect; and CardLayout reads them back as the same spring."""
+    one both compile against the UIKit and SwiftUI shapes (Tests/integration/uikit_shapes),
+    with the parameters written in each dialect (`Spring(duration:bounce:)`, `Spring.snappy`,
+    ... of CardLayout)."""
     swiftc = shutil.which("swiftc")
     assert swiftc
     _, modulemap = build_objects()
     shapes = REPO / "Tests" / "integration" / "uikit_shapes"
-    for module in ("UIKit", "iCarousel"):
+    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
         subprocess.run(
             [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
              str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
@@ -114,7 +115,8 @@ def test_exported_swift_for_every_dialect_type_checks_in_both_branches(make_daem
         assert "mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping)" in text
         probe = "let probe: Double = TunedLayout.bounce + TunedLayout.springDuration + TunedLayout.stiffness"
         source = tmp_path / f"spring{i}.swift"
-        source.write_text(text + "\n#if canImport(UIKit)\nimport UIKit\n" + probe + "\n#endif\n")
+        source.write_text(text + "\n#if canImport(UIKit)\nimport UIKit\n" + probe + "\n#endif\n" + SWIFTUI_PROBE)
+        assert ".spring(duration: springDuration, bounce: bounce)" in text
         result = subprocess.run(
             [swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
              "-Xcc", f"-fmodule-map-file={modulemap}", str(source)],

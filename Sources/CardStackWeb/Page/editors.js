@@ -105,13 +105,20 @@ function curveEditor(view) {
   return {
     root,
     show(value, springOn) {
-      note.textContent = springOn ? "the spring is on: the curve waits until it is switched off" : "";
+      if (dragging === null && value !== undefined) {
+        if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
+        else if (Array.isArray(value)) { named = null; points = value.slice(); }
+        root.dataset.curve = JSON.stringify(value);
+        draw();
+      }
+      // A Bézier lands at rest only when its end slope is 0 (y2 = 1 with x2 < 1); any other
+      // end is the curve's own choice, which the page says rather than changes.
+      const [x1, y1, x2, y2] = points;
+      const rests = named === "decelerate" || (y2 === 1 && x2 < 1) || (x2 === 1 && y2 === 1 && y1 === 1 && x1 < 1);
+      root.dataset.landsAtRest = String(rests);
+      note.textContent = springOn ? "the spring is on: the curve waits until it is switched off"
+        : rests ? "" : "this curve arrives moving (its end slope is not 0): the move ends at speed, not at rest — the curve's choice (ease out and decelerate land at rest)";
       root.dataset.inactive = String(springOn);
-      if (dragging !== null || value === undefined) return;
-      if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
-      else if (Array.isArray(value)) { named = null; points = value.slice(); }
-      root.dataset.curve = JSON.stringify(value);
-      draw();
     },
   };
 }
