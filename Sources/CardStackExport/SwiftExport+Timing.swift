@@ -82,6 +82,7 @@ extension SwiftExport {
                         timingParameters: timingParameters(from: from, to: to, velocity: velocity))
                 }
 
+            \(a.spring != nil ? springAnimate : "")
                 /// The same move as a Core Animation animation of `keyPath` (\(a.spring != nil ? "`CASpringAnimation`" : "`CABasicAnimation` with a `CAMediaTimingFunction`")).
                 @MainActor
                 public static func coreAnimation(keyPath: String, from: Double, to: Double, velocity: Double = 0) -> CABasicAnimation {
@@ -94,6 +95,32 @@ extension SwiftExport {
 
             """
     }
+
+    /// `UIView.animate` with the tuned spring: iOS 17's own words, else the property animator.
+    static let springAnimate = """
+            /// Animates `animations` (the views' changes for a move from `from` to `to`) on the
+            /// tuned spring: iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`,
+            /// else the same spring through `propertyAnimator(from:to:velocity:)`.
+            @MainActor
+            public static func animate(
+                from: Double, to: Double, velocity: Double = 0, animations: @escaping () -> Void,
+                completion: ((Bool) -> Void)? = nil
+            ) {
+                let distance = to - from
+                let relative = CGFloat(distance == 0 ? 0 : velocity / distance)
+                if #available(iOS 17, *) {
+                    UIView.animate(
+                        springDuration: springDuration, bounce: CGFloat(bounce), initialSpringVelocity: relative,
+                        animations: animations, completion: completion)
+                    return
+                }
+                let animator = propertyAnimator(from: from, to: to, velocity: velocity)
+                animator.addAnimations(animations)
+                if let completion { animator.addCompletion { completion($0 == .end) } }
+                animator.startAnimation()
+            }
+
+        """
 
     /// Sets a collection view's contentOffset every screen refresh from the exact motion:
     /// the one way to play `decelerate` (no UIKit curve is that curve) and a fling exactly.

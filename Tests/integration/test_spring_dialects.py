@@ -113,10 +113,12 @@ def test_exported_swift_for_every_dialect_type_checks_in_both_branches(make_daem
         daemon.stop()
         assert "if #available(iOS 17, *)" in text and "duration: springDuration, bounce: CGFloat(bounce)" in text
         assert "mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping)" in text
-        probe = "let probe: Double = TunedLayout.bounce + TunedLayout.springDuration + TunedLayout.stiffness"
+        probe = ("let probe: Double = TunedLayout.bounce + TunedLayout.springDuration + TunedLayout.stiffness\n"
+                 "@MainActor func probeAnimate() { TunedLayout.animate(from: 0, to: 30, animations: {}) }")
         source = tmp_path / f"spring{i}.swift"
         source.write_text(text + "\n#if canImport(UIKit)\nimport UIKit\n" + probe + "\n#endif\n" + SWIFTUI_PROBE)
         assert ".spring(duration: springDuration, bounce: bounce)" in text
+        assert "UIView.animate(\n                springDuration: springDuration, bounce: CGFloat(bounce)" in text
         result = subprocess.run(
             [swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
              "-Xcc", f"-fmodule-map-file={modulemap}", str(source)],

@@ -121,10 +121,28 @@ public protocol UITimingCurveProvider {}
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
 }
 
+public enum UIViewAnimatingPosition: Int {
+    case end, start, current
+}
+
 @MainActor open class UIViewPropertyAnimator: NSObject {
     public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {}
     open func addAnimations(_ animation: @escaping () -> Void) {}
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
     open func startAnimation() {}
+}
+
+@MainActor open class UIView: NSObject {
+    public struct AnimationOptions: OptionSet {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    @available(iOS 17.0, *)
+    open class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0.0, initialSpringVelocity: CGFloat = 0.0,
+        delay: TimeInterval = 0.0, options: UIView.AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {}
 }
 
 open class CAMediaTimingFunction: NSObject {
