@@ -269,6 +269,8 @@ def test_tokens_hold_the_motion(make_daemon):
     assert math.isclose(spring["stiffness"]["$value"], (2 * math.pi / 0.4) ** 2, rel_tol=1e-12)
     assert math.isclose(spring["damping"]["$value"], 4 * math.pi * 0.5 / 0.4, rel_tol=1e-12)
     assert spring["mass"]["$value"] == 1
+    # iOS 17's words as well (issue 34): duration = response, bounce = 1 − ζ.
+    assert spring["duration"]["$value"] == {"value": 400, "unit": "ms"} and spring["bounce"]["$value"] == 0.5
     settle = spring["settle-duration"]["$value"]["value"] / 1000
     times = [f["time"] - frames[0]["time"] for f in frames]
     assert times[-2] < settle <= times[-1]
