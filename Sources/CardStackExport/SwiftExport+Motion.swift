@@ -16,16 +16,19 @@ extension SwiftExport {
 
             """
         if let spring = a.spring {
-            let w = 2 * Double.pi / spring.response
             lets += """
-                    /// The spring as tuned (SwiftUI's response and dampingFraction).
+                    /// The spring as tuned (written as \(spring.written.dialect) in the file), read in every
+                    /// dialect: iOS 17's perceptual duration and bounce (`Spring(duration:bounce:)`),
+                    /// SwiftUI's response and dampingFraction (iOS 13), and UIKit's and Core
+                    /// Animation's mass, stiffness (mass · (2π / response)²) and damping
+                    /// (2 · dampingRatio · √(stiffness · mass)).
+                    public static let springDuration = \(literal(spring.duration))
+                    public static let bounce = \(literal(spring.bounce))
                     public static let response = \(literal(spring.response))
                     public static let dampingRatio = \(literal(spring.dampingRatio))
-                    /// The same spring as UIKit and Core Animation spell it: mass 1,
-                    /// stiffness (2π / response)², damping 4π · dampingRatio / response.
-                    public static let mass = 1.0
-                    public static let stiffness = \(literal(w * w))
-                    public static let damping = \(literal(4 * Double.pi * spring.dampingRatio / spring.response))
+                    public static let mass = \(literal(spring.mass))
+                    public static let stiffness = \(literal(spring.stiffness))
+                    public static let damping = \(literal(spring.damping))
 
                 """
         }
@@ -37,7 +40,7 @@ extension SwiftExport {
 
                 """
         } else {
-            let fit = BezierFit.nearest(toDecelerate: a.deceleration, duration: a.duration)
+            let fit = BezierFit.nearestToDecelerate
             let error = fit.error * p.layout.spacing
             lets += """
                     /// `decelerate` is no cubic Bézier: the nearest one, for APIs that need one.

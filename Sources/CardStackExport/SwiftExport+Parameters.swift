@@ -30,9 +30,7 @@ extension SwiftExport {
         add("animation.curve", curveLiteral(p.animation.curve))
         add(
             "animation.spring",
-            p.animation.spring.map {
-                "Spring(dampingRatio: \(literal($0.dampingRatio)), response: \(literal($0.response)))"
-            } ?? "nil")
+            p.animation.spring.map(springLiteral) ?? "nil")
         add("animation.slowdown", literal(p.animation.slowdown))
         let c = p.carousel
         func option(_ name: String, _ value: Double?) {
@@ -77,5 +75,16 @@ extension SwiftExport {
 
     static func literal(_ xs: [Double]) -> String {
         "[" + xs.map { literal($0) }.joined(separator: ", ") + "]"
+    }
+
+    /// The spring in the dialect the file gave it in (CardLayout's initialiser of that name).
+    static func springLiteral(_ s: Spring) -> String {
+        switch s.written {
+        case .dampingRatio: "Spring(dampingRatio: \(literal(s.dampingRatio)), response: \(literal(s.response)))"
+        case .durationBounce(let d, let b): "Spring(duration: \(literal(d)), bounce: \(literal(b)))"
+        case .physical(let m, let k, let c):
+            "Spring(mass: \(literal(m)), stiffness: \(literal(k)), damping: \(literal(c)))"
+        case .named(let name): "Spring.\(name)"
+        }
     }
 }

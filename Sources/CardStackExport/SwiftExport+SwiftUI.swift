@@ -7,9 +7,13 @@ extension SwiftExport {
         let animation: String
         if p.animation.spring != nil {
             animation = """
-                    /// The tuned spring: `.spring(response:dampingFraction:blendDuration:)`.
+                    /// The tuned spring: iOS 17's `.spring(duration:bounce:)`, else
+                    /// `.spring(response:dampingFraction:blendDuration:)` (the same spring).
                     public static var animation: Animation {
-                        .spring(response: response, dampingFraction: dampingRatio, blendDuration: 0)
+                        if #available(iOS 17, *) {
+                            return .spring(duration: springDuration, bounce: bounce)
+                        }
+                        return .spring(response: response, dampingFraction: dampingRatio, blendDuration: 0)
                     }
                 """
         } else {

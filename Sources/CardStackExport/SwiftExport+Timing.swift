@@ -11,16 +11,26 @@ extension SwiftExport {
             provider = """
                         // UIKit's initial velocity is relative: points per second over the distance.
                         let distance = to - from
-                        let relative = distance == 0 ? 0 : velocity / distance
+                        let relative = CGVector(dx: CGFloat(distance == 0 ? 0 : velocity / distance), dy: 0)
+                        if #available(iOS 17, *) {
+                            return UISpringTimingParameters(
+                                duration: springDuration, bounce: CGFloat(bounce), initialVelocity: relative)
+                        }
                         return UISpringTimingParameters(
                             mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping),
-                            initialVelocity: CGVector(dx: CGFloat(relative), dy: 0))
+                            initialVelocity: relative)
                 """
             core = """
-                        let animation = CASpringAnimation(keyPath: keyPath)
-                        animation.mass = CGFloat(mass)
-                        animation.stiffness = CGFloat(stiffness)
-                        animation.damping = CGFloat(damping)
+                        let animation: CASpringAnimation
+                        if #available(iOS 17, *) {
+                            animation = CASpringAnimation(perceptualDuration: springDuration, bounce: CGFloat(bounce))
+                            animation.keyPath = keyPath
+                        } else {
+                            animation = CASpringAnimation(keyPath: keyPath)
+                            animation.mass = CGFloat(mass)
+                            animation.stiffness = CGFloat(stiffness)
+                            animation.damping = CGFloat(damping)
+                        }
                         let distance = to - from
                         animation.initialVelocity = CGFloat(distance == 0 ? 0 : velocity / distance)
                         animation.fromValue = from
@@ -46,7 +56,7 @@ extension SwiftExport {
         }
         let kind =
             a.spring != nil
-            ? "the spring: `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
+            ? "the spring: iOS 17's `UISpringTimingParameters(duration:bounce:initialVelocity:)` with `springDuration` and `bounce`, else `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` with `mass`, `stiffness` and `damping`"
             : (a.curve == .decelerate
                 ? "the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve)"
                 : "the curve's cubic Bézier: `UICubicTimingParameters(controlPoint1:controlPoint2:)`")
@@ -72,6 +82,7 @@ extension SwiftExport {
                         timingParameters: timingParameters(from: from, to: to, velocity: velocity))
                 }
 
+            \(a.spring != nil ? springAnimate : "")
                 /// The same move as a Core Animation animation of `keyPath` (\(a.spring != nil ? "`CASpringAnimation`" : "`CABasicAnimation` with a `CAMediaTimingFunction`")).
                 @MainActor
                 public static func coreAnimation(keyPath: String, from: Double, to: Double, velocity: Double = 0) -> CABasicAnimation {
@@ -84,6 +95,32 @@ extension SwiftExport {
 
             """
     }
+
+    /// `UIView.animate` with the tuned spring: iOS 17's own words, else the property animator.
+    static let springAnimate = """
+            /// Animates `animations` (the views' changes for a move from `from` to `to`) on the
+            /// tuned spring: iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`,
+            /// else the same spring through `propertyAnimator(from:to:velocity:)`.
+            @MainActor
+            public static func animate(
+                from: Double, to: Double, velocity: Double = 0, animations: @escaping () -> Void,
+                completion: ((Bool) -> Void)? = nil
+            ) {
+                let distance = to - from
+                let relative = CGFloat(distance == 0 ? 0 : velocity / distance)
+                if #available(iOS 17, *) {
+                    UIView.animate(
+                        springDuration: springDuration, bounce: CGFloat(bounce), initialSpringVelocity: relative,
+                        animations: animations, completion: completion)
+                    return
+                }
+                let animator = propertyAnimator(from: from, to: to, velocity: velocity)
+                animator.addAnimations(animations)
+                if let completion { animator.addCompletion { completion($0 == .end) } }
+                animator.startAnimation()
+            }
+
+        """
 
     /// Sets a collection view's contentOffset every screen refresh from the exact motion:
     /// the one way to play `decelerate` (no UIKit curve is that curve) and a fling exactly.

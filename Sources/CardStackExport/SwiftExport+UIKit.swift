@@ -141,7 +141,7 @@ extension SwiftExport {
 
                 /// Animates the collection view's contentOffset to `item` as the daemon animates
                 /// `scroll_to`: \(curveIsExact ? "with `TunedLayout.propertyAnimator` (the tuned timing)" : "frame by frame with `TunedMoveAnimator` (the exact `decelerate` curve)"). Returns the animator (keep it to stop it).
-                @discardableResult
+                @MainActor @discardableResult
                 public func scroll(toItem item: Int) -> AnyObject? {
                     guard let view = collectionView else { return nil }
                     let from = Double(Self.scrollsVertically ? view.contentOffset.y : view.contentOffset.x)

@@ -34,7 +34,7 @@ public enum TokensExport {
                         "The move's timing curve (\(a.curve.name ?? "custom")).")
                 ))
         } else {
-            let fit = BezierFit.nearest(toDecelerate: a.deceleration, duration: a.duration)
+            let fit = BezierFit.nearestToDecelerate
             animation.append(
                 (
                     "curve",
@@ -49,7 +49,6 @@ public enum TokensExport {
         }
         let transition = ExportTransition(parameters, from: offset, animate: animate)
         if let spring = a.spring {
-            let w = 2 * Double.pi / spring.response
             animation.append(
                 (
                     "spring",
@@ -57,8 +56,15 @@ public enum TokensExport {
                         (
                             "$description",
                             .string(
-                                "SwiftUI: .spring(response:dampingFraction:); UIKit and Core Animation: mass, stiffness, damping."
+                                "iOS 17: Spring(duration:bounce:); SwiftUI (iOS 13): .spring(response:dampingFraction:); UIKit and Core Animation: mass, stiffness, damping. Written in the file as \(spring.written.dialect)."
                             )
+                        ),
+                        ("duration", duration(spring.duration, "iOS 17's perceptual duration (the response).")),
+                        (
+                            "bounce",
+                            token(
+                                "number", .number(spring.bounce),
+                                "iOS 17's bounce: 0 critically damped, up to 1 undamped, negative overdamped.")
                         ),
                         ("response", duration(spring.response, "Period of the undamped oscillation.")),
                         (
@@ -67,13 +73,12 @@ public enum TokensExport {
                                 "number", .number(spring.dampingRatio), "Below 1 it overshoots; 1 is critically damped."
                             )
                         ),
-                        ("mass", token("number", .number(1), "UIKit's mass.")),
-                        ("stiffness", token("number", .number(w * w), "(2π / response)².")),
+                        ("mass", token("number", .number(spring.mass), "UIKit's and Core Animation's mass.")),
+                        ("stiffness", token("number", .number(spring.stiffness), "mass · (2π / response)².")),
                         (
                             "damping",
                             token(
-                                "number", .number(4 * Double.pi * spring.dampingRatio / spring.response),
-                                "4π · damping ratio / response.")
+                                "number", .number(spring.damping), "2 · damping ratio · √(stiffness · mass).")
                         ),
                         (
                             "settle-duration",

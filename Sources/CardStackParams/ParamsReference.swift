@@ -10,6 +10,7 @@ public enum ParamsReference {
     public static let rulesBeyondTheSchema = [
         "layout.flip_range: f0 < f1",
         "card.titles: at most 200 characters (grapheme clusters) and 256 bytes as sent",
+        "animation.spring: a { mass, stiffness, damping } must come to a response 2π√(mass/stiffness) and a damping ratio damping/(2√(stiffness·mass)) in [0.01, 10]",
         "carousel.fade_min, fade_max: only -inf (fade_min) and inf (fade_max) stand for no limit; a JSON Schema has no infinity, so it lets any infinity or nan through",
         "a table given twice, and the TOML syntax itself, are the TOML reader's to refuse",
     ]
@@ -113,16 +114,7 @@ public enum ParamsReference {
             fields.append(
                 ("anyOf", .array([.object([("enum", .array(TimingCurve.names.map { .string($0) }))]), bezier])))
         case "animation.spring":
-            fields += [
-                ("type", .string("object")), ("additionalProperties", .bool(false)),
-                (
-                    "properties",
-                    .object([
-                        ("damping_ratio", bounded("number", min: 0.01, max: 10, "how much the spring is damped")),
-                        ("response", bounded("number", min: 0.01, max: 10, "seconds the spring takes to respond")),
-                    ])
-                ),
-            ]
+            fields.append(("anyOf", .array(springForms)))
         case "carousel.fade_min", "carousel.fade_max":
             // A JSON Schema has no infinity: taplo reads `inf` as null.
             fields += [("type", .array([.string("number"), .string("null")]))] + limits(entry)
@@ -136,6 +128,42 @@ public enum ParamsReference {
         }
         if entry.byStyle == nil, entry.default != .null { fields.append(("default", entry.default)) }
         return .object(fields)
+    }
+
+    /// A spring's dialects: a name, or a table of one dialect's keys (ParamsSchema.springDialects).
+    static var springForms: [JSONValue] {
+        let meaning = [
+            "damping_ratio": "how much the spring is damped (1: critically)",
+            "response": "seconds of one undamped oscillation",
+            "duration": "iOS 17's perceptual duration, seconds (the response)",
+            "bounce": "iOS 17's bounce: 0 critically damped, up to 1 undamped, negative overdamped",
+            "mass": "the mass on the spring (default 1)", "stiffness": "the spring constant",
+            "damping": "the damping coefficient",
+        ]
+        let tables: [JSONValue] = ParamsSchema.springDialects.map { dialect in
+            let properties: [(key: String, value: JSONValue)] = dialect.keys.map { key in
+                var fields: [(key: String, value: JSONValue)] = [
+                    ("type", .string("number")), ("description", .string(meaning[key] ?? key)),
+                ]
+                switch dialect.bounds[key] {
+                case .closed(let a, let b)?: fields += [("minimum", .number(a)), ("maximum", .number(b))]
+                case .openClosed(let a, let b)?: fields += [("exclusiveMinimum", .number(a)), ("maximum", .number(b))]
+                case .open(let a, let b)?:
+                    fields += [("exclusiveMinimum", .number(a)), ("exclusiveMaximum", .number(b))]
+                case nil: break
+                }
+                return (key: key, value: .object(fields))
+            }
+            var form: [(key: String, value: JSONValue)] = [
+                ("type", .string("object")), ("additionalProperties", .bool(false)),
+                ("properties", .object(properties)),
+            ]
+            if dialect.keys[0] == "mass" {
+                form.append(("required", .array([.string("stiffness"), .string("damping")])))
+            }
+            return .object(form)
+        }
+        return [.object([("enum", .array(Spring.named.map { .string($0.name) }))])] + tables
     }
 
     /// `[x1, y1, x2, y2]` with x in [0, 1] and y in [−100, 100].

@@ -16,8 +16,9 @@ extension ParamsSchema {
         Key(name: "spring") { node, p, key throws(ParamsError) in p.animation.spring = try spring(node, key) },
     ]
 
-    /// SwiftUI's `.spring()`: what a spring table leaves out.
-    static let defaultSpring = Spring(dampingRatio: 0.825, response: 0.55)
+    /// SwiftUI's `.spring()` (`spring(response: 0.5, dampingFraction: 0.825)`): what a
+    /// `{ damping_ratio, response }` table leaves out.
+    static let defaultSpring = Spring(dampingRatio: 0.825, response: 0.5)
 
     /// A curve's name or its Bézier control points `[x1, y1, x2, y2]`.
     static func curve(_ node: ParamNode, _ key: String) throws(ParamsError) -> TimingCurve {
@@ -58,30 +59,121 @@ extension ParamsSchema {
         }
     }
 
-    /// `{ damping_ratio = ζ, response = seconds }`, or `null` (set_params) for no spring.
+    /// The spring in any of its dialects (docs/parameters.md, "Springs in every dialect"), or
+    /// `null` (set_params) for no spring: a name, `{ damping_ratio, response }`,
+    /// `{ duration, bounce }` or `{ mass, stiffness, damping }`.
     static func spring(_ node: ParamNode, _ key: String) throws(ParamsError) -> Spring? {
-        if case .null = node.value { return nil }
+        let names = Spring.named.map(\.name)
+        let example =
+            "\"smooth\", \"snappy\", \"bouncy\", { duration = 0.5, bounce = 0.2 }, { damping_ratio = 0.7, response = 0.35 } or { mass = 1, stiffness = 100, damping = 10 }"
+        switch node.value {
+        case .null: return nil
+        case .string(let name):
+            guard let spring = Spring(named: name) else {
+                let hint = suggestion(for: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+                throw ParamsError(
+                    .outOfRange, "\(key) must be \(example), got \"\(name)\"\(hint)", key: key, at: node.position)
+            }
+            return spring
+        default: break
+        }
         guard let entries = node.entries else {
             throw ParamsError(
-                .wrongType,
-                "\(key) must be a table, e.g. { damping_ratio = 0.7, response = 0.35 }, got \(node.kindName) (\(node.display))",
-                key: key, at: node.position)
+                .wrongType, "\(key) must be \(example), got \(node.kindName) (\(node.display))", key: key,
+                at: node.position)
         }
-        var spring = defaultSpring
+        let dialects = springDialects
+        let given = entries.map(\.key)
+        let dialect = dialects.first { d in given.contains { d.keys.contains($0) } } ?? dialects[0]
+        var values: [String: Double] = [:]
         for (name, value) in entries {
             let dotted = "\(key).\(name)"
-            switch name {
-            case "damping_ratio": spring.dampingRatio = try checkedNumber(value, dotted, .closed(0.01, 10))
-            case "response": spring.response = try checkedNumber(value, dotted, .closed(0.01, 10))
-            default:
-                let names = ["damping_ratio", "response"]
-                let near = suggestion(for: name, among: names) ?? names.first { !name.isEmpty && $0.hasPrefix(name) }
+            guard let interval = dialect.bounds[name] else {
+                let all = dialects.flatMap(\.keys)
+                let other = dialects.first { $0.keys.contains(name) }
+                let because =
+                    other.map {
+                        "; a spring is written one way: \(dialect.keys.joined(separator: ", ")) or \($0.keys.joined(separator: ", ")), not both"
+                    }
+                    ?? "; a spring has \(dialects.map { $0.keys.joined(separator: ", ") }.joined(separator: "; or "))"
+                let near = other == nil ? suggestion(for: name, among: all) : nil
                 let hint = near.map { " (did you mean \($0)?)" } ?? ""
                 throw ParamsError(
-                    .unknownKey, "unknown key \(dotted)\(hint); a spring has damping_ratio and response", key: dotted,
+                    .unknownKey, "unknown key \(dotted)\(hint)\(because)", key: dotted,
                     at: value.keyPosition ?? value.position)
             }
+            values[name] = try checkedNumber(value, dotted, interval)
+        }
+        let spring: Spring
+        switch dialect.keys[0] {
+        case "duration":
+            spring = Spring(duration: values["duration"] ?? 0.5, bounce: values["bounce"] ?? 0)
+        case "mass":
+            guard let stiffness = values["stiffness"], let damping = values["damping"] else {
+                throw ParamsError(
+                    .wrongType, "\(key) needs stiffness and damping (mass is 1 when left out), got \(node.display)",
+                    key: key, at: node.position)
+            }
+            spring = Spring(mass: values["mass"] ?? 1, stiffness: stiffness, damping: damping)
+            for (what, x) in [
+                ("response 2π√(mass/stiffness)", spring.response),
+                ("damping ratio damping/(2√(stiffness·mass))", spring.dampingRatio),
+            ]
+            where !springRange.contains(x) {
+                throw ParamsError(
+                    .outOfRange, "\(key) gives a \(what) of \(x); it must be \(springRange.text), got \(node.display)",
+                    key: key, at: node.position)
+            }
+        default:
+            spring = Spring(
+                dampingRatio: values["damping_ratio"] ?? defaultSpring.dampingRatio,
+                response: values["response"] ?? defaultSpring.response)
         }
         return spring
+    }
+
+    /// What the motion allows for ζ and the response.
+    static let springRange = Interval.closed(0.01, 10)
+
+    /// Each dialect's keys and their ranges, the first key naming it.
+    static let springDialects: [(keys: [String], bounds: [String: Interval])] = [
+        (["damping_ratio", "response"], ["damping_ratio": springRange, "response": springRange]),
+        // ζ = 1 − bounce ≥ 0.01 and ζ = 1/(1 + bounce) ≤ 10.
+        (["duration", "bounce"], ["duration": springRange, "bounce": .closed(-0.9, 0.99)]),
+        (
+            ["mass", "stiffness", "damping"],
+            ["mass": .openClosed(0, 1e6), "stiffness": .openClosed(0, 1e9), "damping": .closed(0, 1e9)]
+        ),
+    ]
+}
+
+extension ParamsSchema {
+    /// `update` laid over `base` as `set_params` lays it (``ParamNode/merging(_:)``: tables key
+    /// by key), except that a spring table in another dialect than the one in `base` replaces
+    /// that spring whole: `{ duration, bounce }` over `{ damping_ratio, response }` is a new
+    /// spring, not a mix of the two; `{ response }` over `{ damping_ratio, response }` still
+    /// changes only the response.
+    public static func merging(_ base: ParamNode, _ update: ParamNode) -> ParamNode {
+        let merged = base.merging(update)
+        guard let new = springNode(in: update), let old = springNode(in: base),
+            let newDialect = springDialect(of: new), let oldDialect = springDialect(of: old), newDialect != oldDialect,
+            var tables = merged.entries, let a = tables.firstIndex(where: { $0.key == "animation" }),
+            var keys = tables[a].node.entries, let s = keys.firstIndex(where: { $0.key == "spring" })
+        else { return merged }
+        keys[s].node = new
+        let animation = tables[a].node
+        tables[a].node = ParamNode(.table(keys), position: animation.position, keyPosition: animation.keyPosition)
+        return ParamNode(.table(tables), position: merged.position, keyPosition: merged.keyPosition)
+    }
+
+    static func springNode(in tree: ParamNode) -> ParamNode? {
+        tree.entries?.first { $0.key == "animation" }?.node.entries?.first { $0.key == "spring" }?.node
+    }
+
+    /// The first key of the dialect a spring table is written in; nil for an empty table or
+    /// anything but a table.
+    static func springDialect(of node: ParamNode) -> String? {
+        guard let keys = node.entries?.map(\.key) else { return nil }
+        return springDialects.first { d in keys.contains { d.keys.contains($0) } }?.keys[0]
     }
 }

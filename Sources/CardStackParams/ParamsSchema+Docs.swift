@@ -51,9 +51,9 @@ extension ParamsSchema {
         ),
         "animation.spring": Doc(
             meaning:
-                "replaces `curve` and `duration` for steps, snapping flings and the reveal: ω = 2π/response; below 1 it overshoots",
+                "replaces `curve` and `duration` for steps, snapping flings and the reveal: ω = 2π/response; below damping ratio 1 (bounce above 0) it overshoots; `save` writes it in the dialect it was given",
             allowed:
-                "{ damping_ratio = [0.01, 10], response = [0.01, 10] s }; a key left out takes SwiftUI's .spring() value (0.825, 0.55)"
+                "\"smooth\", \"snappy\", \"bouncy\" (SwiftUI's, 0.5 s with bounce 0, 0.15, 0.3); { duration = [0.01, 10] s, bounce = [−0.9, 0.99] } (iOS 17; left out: 0.5, 0); { damping_ratio = [0.01, 10], response = [0.01, 10] s } (left out: SwiftUI's .spring() 0.825, 0.5); { mass = (0, 1000000], stiffness, damping } (mass left out: 1)"
         ),
         "carousel.item_spacing": Doc(meaning: "spacing between items, in item widths"),
         "carousel.arc": Doc(meaning: "the arc the circular types spread their items over, in radians"),

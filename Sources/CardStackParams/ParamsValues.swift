@@ -20,7 +20,10 @@ public enum ParamsValues {
                 out.append((table, value))
                 continue
             }
-            for (key, value) in keys { out.append(("\(table).\(key)", value)) }
+            for (key, value) in keys {
+                let dotted = "\(table).\(key)"
+                out.append((dotted, dotted == "animation.spring" ? writtenSpring(value) : value))
+            }
         }
         return out
     }
@@ -38,5 +41,21 @@ public enum ParamsValues {
             changed.append(key)
         }
         return changed
+    }
+
+    /// A spring as the file writes it: in its own dialect only (`get_params` gives every
+    /// reading), so `save` writes it back the way it was given and history shows that.
+    static func writtenSpring(_ value: JSONValue) -> JSONValue {
+        guard case .object(let fields) = value,
+            case .string(let dialect)? = fields.first(where: { $0.key == "dialect" })?.value
+        else { return value }
+        let keys: [String]
+        switch dialect {
+        case "damping_ratio": keys = ["damping_ratio", "response"]
+        case "duration_bounce": keys = ["duration", "bounce"]
+        case "mass_stiffness_damping": keys = ["mass", "stiffness", "damping"]
+        default: return .string(dialect)
+        }
+        return .object(keys.compactMap { key in fields.first { $0.key == key } })
     }
 }

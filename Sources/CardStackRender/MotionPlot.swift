@@ -80,7 +80,7 @@ public struct MotionPlot: Sendable {
                 "curve: \(name)cubic-bezier(\(points.map(number).joined(separator: ", "))), duration \(number(a.duration)) s"
             )
         } else {
-            lines.append("curve: decelerate (deceleration \(number(a.deceleration))), duration \(number(a.duration)) s")
+            lines.append("curve: decelerate (lands at rest), duration \(number(a.duration)) s")
         }
         if a.slowdown != 1 { lines[lines.count - 1] += ", slowdown ×\(number(a.slowdown))" }
         return lines

@@ -36,8 +36,8 @@ extension Session {
             return .params(paramsInfo)
         case .setParams(let json):
             let update = ParamNode(json: json)
-            let merged = overrides.merging(update)
-            let tree = inForceTree.merging(update)
+            let merged = ParamsSchema.merging(overrides, update)
+            let tree = ParamsSchema.merging(inForceTree, update)
             let resolved: Resolved
             do {
                 resolved = try ParamsSchema.resolve(tree)

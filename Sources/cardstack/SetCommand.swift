@@ -13,7 +13,8 @@ struct SetCommand: ParsableCommand {
             when the name is unique) and VALUE in TOML/JSON form: 40, -0.001, true, \
             [1.0, 1.2], "stack" (bare words are strings); a table as JSON or in the file's \
             inline-table syntax, read by the daemon's TOML reader: \
-            'spring={ damping_ratio = 0.7, response = 0.35 }'. The daemon validates like a \
+            'spring={ duration = 0.5, bounce = 0.2 }' (a spring in any dialect: { damping_ratio, \
+            response }, { mass, stiffness, damping }, or spring=snappy). The daemon validates like a \
             file load and refuses the whole set if one value is wrong.
 
             Example: cardstack set spacing=40 scale_step=0.2 flip_range=[1.0,1.2]

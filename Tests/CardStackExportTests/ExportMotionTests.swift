@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func theNearestBezierToDecelerateSaysItsError() {
-        let fit = BezierFit.nearest(toDecelerate: 0.998, duration: 0.3)
+        let fit = BezierFit.nearestToDecelerate
         let motion = Motion(from: 0, to: 1, duration: 0.3, deceleration: 0.998)
         let curve = UnitBezier(fit.points[0], fit.points[1], fit.points[2], fit.points[3])
         var worst = 0.0
@@ -34,6 +34,9 @@ import Testing
         }
         // The error is measured on 200 samples; between them it grows by little.
         #expect(worst <= fit.error * 1.05 + 1e-6 && fit.error < 0.001)
+        // The stored fit is what the search finds today.
+        let found = BezierFit.nearest(to: Motion.landing)
+        #expect(found.points == fit.points && found.error == fit.error, "\(found)")
     }
 
     @Test func everyCardOfTheTransitionHasKeyframesFromStartToEnd() {

@@ -64,7 +64,10 @@ import Testing
         ("curve = [0.1, 0.2, -0.3, 1]", 20, "animation.curve"),
         ("curve = [0.1, 0.2]", 9, "animation.curve"),
         ("spring = { damping_ratio = 0.5, response = 0 }", 44, "animation.spring.response"),
-        ("spring = { stiffness = 100 }", 12, "animation.spring.stiffness"),
+        ("spring = { stiffnes = 100 }", 12, "animation.spring.stiffnes"),
+        ("spring = { stiffness = 100 }", 10, "animation.spring"),
+        ("spring = { response = 0.5, bounce = 0.1 }", 28, "animation.spring.bounce"),
+        ("spring = { duration = 0.5, bounce = -0.95 }", 37, "animation.spring.bounce"),
         ("spring = \"soft\"", 10, "animation.spring"),
         ("move_duration = 11", 17, "animation.move_duration"),
     ])

@@ -98,13 +98,16 @@ def values_for(spec, rng):
     kind = spec.get("type")
     if "enum" in spec:
         return rng.choice([(f'"{rng.choice(spec["enum"])}"', True), ('"stak"', False), ("3", False)])
+    if "anyOf" in spec and spec["anyOf"][0].get("enum") == ["smooth", "snappy", "bouncy"]:  # animation.spring
+        return rng.choice([("{ damping_ratio = 0.5, response = 0.4 }", True), ("{ response = 0.3 }", True), ("{}", True),
+                           ("{ damping_ratio = 0.0 }", False), ("{ response = 11.0 }", False), ("{ dampin = 0.5 }", False),
+                           ("0.5", False), ('"snappy"', True), ('"snapy"', False), ("{ duration = 0.5, bounce = 0.2 }", True),
+                           ("{ bounce = -0.5 }", True), ("{ bounce = 1.0 }", False), ("{ duration = 0.5, damping_ratio = 0.5 }", False),
+                           ("{ mass = 2.0, stiffness = 300.0, damping = 20.0 }", True), ("{ stiffness = 100, damping = 10 }", True),
+                           ("{ mass = 1.0, stiffness = 100.0 }", False), ("{ mass = 0.0, stiffness = 100.0, damping = 10.0 }", False)])
     if "anyOf" in spec:  # animation.curve
         return rng.choice([('"ease_in"', True), ('"decelerate"', True), ('"easy"', False), ("[0.2, 0.9, 0.3, 1.0]", True),
                            ("[1.5, 0.0, 0.3, 1.0]", False), ("[0.2, 0.9, 0.3]", False), ("[0.2, 150.0, 0.3, 1.0]", False), ("0.5", False)])
-    if kind == "object":  # animation.spring
-        return rng.choice([("{ damping_ratio = 0.5, response = 0.4 }", True), ("{ response = 0.3 }", True), ("{}", True),
-                           ("{ damping_ratio = 0.0 }", False), ("{ response = 11.0 }", False), ("{ dampin = 0.5 }", False),
-                           ("0.5", False)])
     if kind == "boolean":
         return rng.choice([("true", True), ("false", True), ("1", False), ('"yes"', False)])
     if kind == "array" and spec.get("items", {}).get("type") == "string":  # card.titles

@@ -224,15 +224,20 @@ def test_exported_css_puts_each_card_on_its_quad(browser, tmp_path, config, offs
     assert checked > 0
 
 
+# Proof that the SwiftUI part is compiled too (against uikit_shapes/SwiftUI.swift).
+SWIFTUI_PROBE = "\n#if canImport(SwiftUI)\nlet probeUI: Animation = TunedLayout.animation\n#endif\n"
+
+
 def test_exported_uikit_and_icarousel_adapters_type_check(tmp_path):
-    """The adapters under `#if canImport(UIKit)` type-check against the shapes of the UIKit
-    and iCarousel API they use (Tests/integration/uikit_shapes: declarations as the SDK and
-    iCarousel.h import into Swift), since the SDK itself does not exist on Linux."""
+    """The adapters under `#if canImport(UIKit)` and `#if canImport(SwiftUI)` type-check
+    against the shapes of the UIKit, iCarousel and SwiftUI API they use
+    (Tests/integration/uikit_shapes: declarations as the SDK and iCarousel.h import into
+    Swift), since the SDK itself does not exist on Linux."""
     swiftc = shutil.which("swiftc")
     assert swiftc
     _, modulemap = build_objects()
     shapes = pathlib.Path(__file__).parent / "uikit_shapes"
-    for module in ("UIKit", "iCarousel"):
+    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
         subprocess.run(
             [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
              str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
@@ -243,7 +248,7 @@ def test_exported_uikit_and_icarousel_adapters_type_check(tmp_path):
         probe = ("let probe: Bool = TunedCollectionViewLayout.scrollsVertically"
                  if "TunedCollectionViewLayout" in text else "let probe: iCarouselType = TunedCarouselDelegate.carouselType")
         source = tmp_path / f"{preset}.swift"
-        source.write_text(text + "\n#if canImport(UIKit)\nimport iCarousel\n" + probe + "\n#endif\n")
+        source.write_text(text + "\n#if canImport(UIKit)\nimport iCarousel\n" + probe + "\n#endif\n" + SWIFTUI_PROBE)
         result = subprocess.run(
             [swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
              "-Xcc", f"-fmodule-map-file={modulemap}", str(source)],

@@ -23,7 +23,21 @@ STYLES = {
     "CoverBezier": ("presets/coverflow.toml", {"curve": [0.2, 0.9, 0.3, 1.0], "duration": 0.5}),
     "SwitcherDecelerate": ("presets/switcher7.toml", {"curve": "decelerate", "duration": 0.4}),
     "FlipNamed": ("presets/flip.toml", {"curve": "ease_in_out", "duration": 0.35}),
+    # iOS 17's words and a SwiftUI name (issue 34): the same motion API, the same frames.
+    "StackBounce": ("cardstack.toml", {"spring": {"duration": 0.5, "bounce": 0.2}}),
+    "LinearSnappy": ("presets/linear.toml", {"spring": "snappy"}),
 }
+
+
+def spring_reading(spring):
+    """(damping ratio, response) of a spring in any dialect, by SPEC's conversions."""
+    if isinstance(spring, str):
+        spring = {"smooth": {"duration": 0.5, "bounce": 0}, "snappy": {"duration": 0.5, "bounce": 0.15},
+                  "bouncy": {"duration": 0.5, "bounce": 0.3}}[spring]
+    if "bounce" in spring:
+        b = spring["bounce"]
+        return (1 - b if b >= 0 else 1 / (1 + b)), spring["duration"]
+    return spring["damping_ratio"], spring["response"]
 FLING = 900.0
 
 
@@ -100,7 +114,8 @@ def test_exported_swift_moves_the_offset_as_the_daemon_does(make_daemon, tmp_pat
              "-I", str(tmp_path), str(source), "-o", str(tmp_path / f"{module}.o"),
              "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
             check=True, cwd=tmp_path, timeout=300)
-        numbers = ("[L.mass, L.stiffness, L.damping, L.response, L.dampingRatio]" if "spring" in animation
+        numbers = ("[L.mass, L.stiffness, L.damping, L.response, L.dampingRatio, L.springDuration, L.bounce]"
+                   if "spring" in animation
                    else "[L.duration, L.controlPoint1.x, L.controlPoint1.y, L.controlPoint2.x, L.controlPoint2.y]")
         moves = ", ".join(f"({kind!r}, {start!r}, [{', '.join(repr(t) for t in times)}])".replace("'", '"')
                           for kind, start, times, _ in recorded[module])
@@ -120,11 +135,12 @@ def test_exported_swift_moves_the_offset_as_the_daemon_does(make_daemon, tmp_pat
         animation = STYLES[module][1]
         if "numbers" in line:
             if "spring" in animation:
-                spring = animation["spring"]
-                mass, stiffness, damping, response, ratio = line["numbers"]
-                assert mass == 1 and response == spring["response"] and ratio == spring["damping_ratio"]
-                assert math.isclose(stiffness, (2 * math.pi / spring["response"]) ** 2, rel_tol=1e-12)
-                assert math.isclose(damping, 4 * math.pi * spring["damping_ratio"] / spring["response"], rel_tol=1e-12)
+                zeta, period = spring_reading(animation["spring"])
+                mass, stiffness, damping, response, ratio, duration, bounce = line["numbers"]
+                assert mass == 1 and response == period and abs(ratio - zeta) <= 1e-15
+                assert duration == period and abs(bounce - (1 - zeta)) <= 1e-15
+                assert math.isclose(stiffness, (2 * math.pi / period) ** 2, rel_tol=1e-12)
+                assert math.isclose(damping, 4 * math.pi * zeta / period, rel_tol=1e-12)
             elif isinstance(animation["curve"], list):
                 assert line["numbers"] == [animation["duration"], *animation["curve"]]
             elif animation["curve"] == "ease_in_out":
@@ -178,6 +194,11 @@ def test_exported_adapters_carry_the_same_numbers():
     assert "UISpringTimingParameters(\n" in sprung and "mass: CGFloat(mass), stiffness: CGFloat(stiffness), damping: CGFloat(damping)" in sprung
     assert "animation.stiffness = CGFloat(stiffness)" in sprung and "CASpringAnimation(keyPath: keyPath)" in sprung
     assert ".spring(response: response, dampingFraction: dampingRatio, blendDuration: 0)" in sprung
+    # iOS 17's words first, under #available (issue 34).
+    assert "public static let springDuration = 0.4" in sprung and "public static let bounce = 0.5" in sprung
+    assert "if #available(iOS 17, *)" in sprung and "duration: springDuration, bounce: CGFloat(bounce)" in sprung
+    assert "CASpringAnimation(perceptualDuration: springDuration, bounce: CGFloat(bounce))" in sprung
+    assert ".spring(duration: springDuration, bounce: bounce)" in sprung
     assert "enum CheckoutLayout" in sprung and "class CheckoutCollectionViewLayout" in sprung
     assert "struct CheckoutCard:" in sprung and "Tuned" not in sprung.replace("tuned", "")
 
@@ -248,6 +269,8 @@ def test_tokens_hold_the_motion(make_daemon):
     assert math.isclose(spring["stiffness"]["$value"], (2 * math.pi / 0.4) ** 2, rel_tol=1e-12)
     assert math.isclose(spring["damping"]["$value"], 4 * math.pi * 0.5 / 0.4, rel_tol=1e-12)
     assert spring["mass"]["$value"] == 1
+    # iOS 17's words as well (issue 34): duration = response, bounce = 1 − ζ.
+    assert spring["duration"]["$value"] == {"value": 400, "unit": "ms"} and spring["bounce"]["$value"] == 0.5
     settle = spring["settle-duration"]["$value"]["value"] / 1000
     times = [f["time"] - frames[0]["time"] for f in frames]
     assert times[-2] < settle <= times[-1]

@@ -80,8 +80,9 @@ CURVES = {
     '"ease_out"': bezier(0, 0, 0.58, 1),
     '"ease_in_out"': bezier(0.42, 0, 0.58, 1),
     "[0.1, 0.7, 0.2, 1.3]": bezier(0.1, 0.7, 0.2, 1.3),
-    # Today's curve: the deceleration rescaled to land at the end.
-    '"decelerate"': lambda u: (1 - 0.998 ** (min(u, 1) * 300)) / (1 - 0.998 ** 300),
+    # The landing curve: the fling's exponential (speed 1 -> 1 %) minus its end speed.
+    '"decelerate"': lambda u: (1 - 0.01 ** min(u, 1) - min(u, 1) * 0.01 * math.log(100))
+    / (1 - 0.01 - 0.01 * math.log(100)),
 }
 
 
@@ -214,7 +215,8 @@ def test_animation_keys_reload_live(daemon):
     e = c.event("params", where=lambda e: e["revision"] == 2)
     a = e["params"]["animation"]
     assert a["curve"] == [0.2, 0, 0.4, 1]
-    assert a["spring"] == {"damping_ratio": 0.7, "response": 0.35}
+    assert {k: a["spring"][k] for k in ("damping_ratio", "response", "dialect")} == {
+        "damping_ratio": 0.7, "response": 0.35, "dialect": "damping_ratio"}
     assert a["slowdown"] == 5 and a["move_duration"] == 0.6
     assert a["duration"] == 0.3 and a["remove_duration"] == 0.3 and a["insert_duration"] == 0.4
     # set_params can take the spring away again.
@@ -234,10 +236,15 @@ BAD = [
     ("curve = [0.1, 0.2, 0.3]", "animation.curve", "[", "an array of 3"),
     ("curve = [0.1, 0.2, 1.5, 1]", "animation.curve", "1.5", "x coordinate"),
     ("curve = 3", "animation.curve", "3", "must be one of"),
-    ("spring = 0.5", "animation.spring", "0.5", "must be a table"),
+    ("spring = 0.5", "animation.spring", "0.5", '"snappy", "bouncy", { duration = 0.5, bounce = 0.2 }'),
+    ('spring = "snapy"', "animation.spring", '"snapy"', "did you mean snappy?"),
+    ("spring = { duration = 0.5, bounce = 1 }", "animation.spring.bounce", "1 }", "0.99"),
+    ("spring = { damping_ratio = 0.5, bounce = 0.2 }", "animation.spring.bounce", "bounce", "written one way"),
+    ("spring = { mass = 1, stiffness = 100 }", "animation.spring", "{", "needs stiffness and damping"),
+    ("spring = { mass = 1, stiffness = 1, damping = 100 }", "animation.spring", "{", "damping ratio"),
     ("spring = { damping_ratio = 0, response = 0.3 }", "animation.spring.damping_ratio", "0,", ">= 0.01"),
     ("spring = { damping_ratio = 0.5, response = 20 }", "animation.spring.response", "20", "[0.01, 10]"),
-    ("spring = { damping = 0.5 }", "animation.spring.damping", "damping", "did you mean damping_ratio?"),
+    ("spring = { dampng_ratio = 0.5 }", "animation.spring.dampng_ratio", "dampng_ratio", "did you mean damping_ratio?"),
     ("slowdown = 0.5", "animation.slowdown", "0.5", ">= 1"),
     ("slowdown = 1000", "animation.slowdown", "1000", "[1, 100]"),
 ]

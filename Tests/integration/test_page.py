@@ -260,22 +260,78 @@ def test_the_curve_editor_sets_the_curve(make_daemon, bridges, browser):
     assert event
 
 
+def spring_is(e, **expected):
+    """Whether a params event's spring has these fields (get_params gives every reading)."""
+    spring = e["params"]["animation"].get("spring")
+    return spring is not None and all(spring.get(k) == v for k, v in expected.items())
+
+
 def test_the_spring_editor_sets_the_spring_and_turns_it_off(make_daemon, bridges, browser):
     daemon = make_daemon()
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
     wait_for(lambda: js(browser, "return !!document.querySelector('#spring-editor')"), what="the spring editor")
+    state = "return document.querySelector('#spring-editor [data-spring-state]').textContent"
+    assert js(browser, state) == "off: the curve and duration"
     click(browser, "#spring-editor [data-spring-on]")
-    client.event("params", timeout=10, where=lambda e: e["params"]["animation"].get("spring") == {"damping_ratio": 0.825, "response": 0.55})
+    client.event("params", timeout=10, where=lambda e: spring_is(e, dialect="smooth", damping_ratio=1, response=0.5))
+    wait_for(lambda: js(browser, state).startswith("on: "), what="the heading to say the spring is on")
+    js(browser, """const d = document.querySelector("#spring-editor [data-spring-dialect]");
+        d.value = 'damping_ratio'; d.dispatchEvent(new Event('change'));""")
     js(browser, """const r = document.querySelector("#spring-editor [data-spring='damping_ratio']");
         r.value = '0.5'; r.dispatchEvent(new Event('input')); r.dispatchEvent(new Event('change'));""")
-    client.event("params", timeout=10, where=lambda e: e["params"]["animation"].get("spring") == {"damping_ratio": 0.5, "response": 0.55})
+    client.event("params", timeout=10, where=lambda e: spring_is(e, dialect="damping_ratio", damping_ratio=0.5, response=0.5))
     wait_for(lambda: json.loads(js(browser, "return document.querySelector('#spring-editor').dataset.spring"))
              == client.ok("get_params")["params"]["animation"]["spring"], what="the editor to show the daemon's spring")
+    assert "damping ratio / response" in js(browser, state)
     # ζ = 0.5 overshoots by e^(-πζ/√(1-ζ²)) = 16.3 %.
     assert abs(float(js(browser, "return document.querySelector('#spring-editor').dataset.overshoot")) - 16.303) < 0.01
     click(browser, "#spring-editor [data-spring-on]")
     client.event("params", timeout=10, where=lambda e: e["params"]["animation"].get("spring") is None)
+    wait_for(lambda: js(browser, state) == "off: the curve and duration", what="the heading to say the spring is off")
+
+
+def test_the_curve_editor_says_when_a_curve_arrives_moving(make_daemon, bridges, browser):
+    """Issue 34: a Bezier whose end slope is not 0 ends at speed; the editor says so and leaves
+    the curve as it is. decelerate and ease_out land at rest."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    editor = "document.querySelector('[data-curve-name]').closest('.editor')"
+    wait_for(lambda: js(browser, f"return {editor}.dataset.landsAtRest") == "true", what="decelerate lands")
+    for curve, rests in ((["ease_in"], False), (["ease_out"], True), ([[0.2, 0.9, 0.3, 1.2]], False),
+                         ([[0.2, 0.9, 0.3, 1.0]], True), (["decelerate"], True)):
+        client.ok("set_params", params={"animation": {"curve": curve[0]}})
+        wait_for(lambda: json.loads(js(browser, f"return {editor}.dataset.curve") or "null") == curve[0]
+                 and js(browser, f"return {editor}.dataset.landsAtRest") == str(rests).lower(), what=f"{curve[0]} shown")
+        note = js(browser, f"return {editor}.querySelector('.editor-note').textContent")
+        assert ("arrives moving" in note) == (not rests), (curve, note)
+
+
+def test_the_spring_editor_edits_in_the_dialect_chosen(make_daemon, bridges, browser):
+    """Issue 34: the editor shows every reading of the spring in force and edits in the
+    dialect the user picks; iOS 17's duration and bounce reach the daemon as written."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    client.ok("set_params", params={"animation": {"spring": {"damping_ratio": 0.7, "response": 0.4}}})
+    open_page(browser, bridges([daemon.socket]))
+    readings = "return document.querySelector('#spring-editor [data-spring-readings]').textContent"
+    wait_for(lambda: "bounce 0.3" in (js(browser, readings) or ""), what="the spring's readings")
+    text = js(browser, readings)
+    assert "duration 0.4 s" in text and "damping ratio 0.7" in text and "mass 1" in text
+    assert f"stiffness {float(f'{(2 * 3.141592653589793 / 0.4) ** 2:.4g}'):g}" in text
+    js(browser, """const d = document.querySelector("#spring-editor [data-spring-dialect]");
+        d.value = 'duration_bounce'; d.dispatchEvent(new Event('change'));""")
+    hidden = "return document.querySelector(\"#spring-editor [data-spring='damping_ratio']\").closest('.spring-field').hidden"
+    assert js(browser, hidden) is True
+    js(browser, """const r = document.querySelector("#spring-editor [data-spring='bounce']");
+        r.value = '0.2'; r.dispatchEvent(new Event('input')); r.dispatchEvent(new Event('change'));""")
+    client.event("params", timeout=10, where=lambda e: spring_is(e, dialect="duration_bounce", duration=0.4, bounce=0.2))
+    spring = client.ok("get_params")["params"]["animation"]["spring"]
+    assert abs(spring["damping_ratio"] - 0.8) <= 1e-12 and spring["response"] == 0.4
+    # A named spring is one click.
+    click(browser, "#spring-editor [data-spring-name='snappy']")
+    client.event("params", timeout=10, where=lambda e: spring_is(e, dialect="snappy", duration=0.5, bounce=0.15))
 
 
 # MARK: Motion
@@ -530,7 +586,8 @@ def test_set_and_the_page_take_a_table_in_the_files_inline_syntax(make_daemon, b
     daemon = make_daemon()
     client = subscribed(daemon)
     daemon.cli("set", "animation.spring={ damping_ratio = 0.7, response = 0.35 }")
-    assert client.ok("get_params")["params"]["animation"]["spring"] == {"damping_ratio": 0.7, "response": 0.35}
+    spring = client.ok("get_params")["params"]["animation"]["spring"]
+    assert (spring["damping_ratio"], spring["response"], spring["dialect"]) == (0.7, 0.35, "damping_ratio")
     daemon.cli("set", "flip_range=[ 1.0, 1.3 ]", "curve=[0.2, 0.1, 0.3, 1]")
     p = client.ok("get_params")["params"]
     assert p["layout"]["flip_range"] == [1.0, 1.3] and p["animation"]["curve"] == [0.2, 0.1, 0.3, 1]
@@ -541,7 +598,7 @@ def test_set_and_the_page_take_a_table_in_the_files_inline_syntax(make_daemon, b
     wait_for(lambda: row(browser, "animation.spring"), what="the spring row")
     js(browser, """const b = document.querySelector("tr[data-key='animation.spring'] input[type=text]");
         b.value = '{ damping_ratio = 0.4, response = 0.5 }'; b.dispatchEvent(new Event('change'));""")
-    client.event("params", timeout=10, where=lambda e: e["params"]["animation"]["spring"] == {"damping_ratio": 0.4, "response": 0.5})
+    client.event("params", timeout=10, where=lambda e: spring_is(e, damping_ratio=0.4, response=0.5))
 
 
 def test_warnings_show_in_the_panel_with_the_key(make_daemon, bridges, browser):

@@ -7,9 +7,46 @@ import RealModule
 /// The motion is the closed form of x″ + 2ζω x′ + ω² x = 0 for the distance x left to the
 /// target, from a start distance x₀ and a start velocity v₀ (points per second, positive
 /// toward larger offsets): no integration, so any time gives the same answer.
-public struct Spring: Sendable, Equatable, Codable {
+///
+/// The file may write the same spring in other words (docs/parameters.md, "Springs in
+/// every dialect"): Apple's iOS 17 `duration` and `bounce`, UIKit's and Core Animation's
+/// `mass`, `stiffness` and `damping`, or SwiftUI's names `smooth`, `snappy` and `bouncy`.
+/// Each is turned into ζ and `response` here, once; ``written`` keeps the words it came in,
+/// so `save` writes the spring back the way it was given, and ``duration``, ``bounce``,
+/// ``mass``, ``stiffness`` and ``damping`` read it in every dialect.
+public struct Spring: Sendable, Equatable {
     public var dampingRatio: Double
     public var response: Double
+    /// How the spring was written; the motion uses only ``dampingRatio`` and ``response``.
+    public var written: Written = .dampingRatio
+
+    /// The words a spring was given in.
+    public enum Written: Sendable, Equatable {
+        /// `{ damping_ratio, response }` (SwiftUI's `spring(response:dampingFraction:)`).
+        case dampingRatio
+        /// `{ duration, bounce }` (iOS 17's `Spring(duration:bounce:)`), the numbers as written.
+        case durationBounce(duration: Double, bounce: Double)
+        /// `{ mass, stiffness, damping }` (`CASpringAnimation`, `Spring(mass:stiffness:damping:)`).
+        case physical(mass: Double, stiffness: Double, damping: Double)
+        /// `"smooth"`, `"snappy"` or `"bouncy"` (SwiftUI's named springs).
+        case named(String)
+
+        /// The dialect's name in `get_params` (`spring.dialect`).
+        public var dialect: String {
+            switch self {
+            case .dampingRatio: "damping_ratio"
+            case .durationBounce: "duration_bounce"
+            case .physical: "mass_stiffness_damping"
+            case .named(let name): name
+            }
+        }
+    }
+
+    /// SwiftUI's named springs: perceptual duration 0.5 s and their bounce (`Spring.smooth`,
+    /// `.snappy`, `.bouncy`: base bounce 0, 0.15 and 0.3).
+    public static let named: [(name: String, duration: Double, bounce: Double)] = [
+        ("smooth", 0.5, 0), ("snappy", 0.5, 0.15), ("bouncy", 0.5, 0.3),
+    ]
 
     /// Within this many points of the target...
     public static let settleDistance = 0.001
@@ -23,9 +60,71 @@ public struct Spring: Sendable, Equatable, Codable {
         self.response = response
     }
 
-    enum CodingKeys: String, CodingKey {
-        case dampingRatio = "damping_ratio"
-        case response
+    /// iOS 17's spring: response = duration; ζ = 1 − bounce for bounce ≥ 0 and
+    /// 1 / (1 + bounce) for an overdamped (negative) bounce.
+    public init(duration: Double, bounce: Double) {
+        self.init(dampingRatio: Self.dampingRatio(bounce: bounce), response: duration)
+        written = .durationBounce(duration: duration, bounce: bounce)
+    }
+
+    /// UIKit's and Core Animation's spring: ω = √(stiffness / mass), so response =
+    /// 2π √(mass / stiffness); ζ = damping / (2 √(stiffness · mass)).
+    public init(mass: Double, stiffness: Double, damping: Double) {
+        self.init(
+            dampingRatio: damping / (2 * (stiffness * mass).squareRoot()),
+            response: 2 * Double.pi * (mass / stiffness).squareRoot())
+        written = .physical(mass: mass, stiffness: stiffness, damping: damping)
+    }
+
+    /// One of SwiftUI's named springs, or nil for another name.
+    public init?(named name: String) {
+        guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
+        self.init(duration: entry.duration, bounce: entry.bounce)
+        written = .named(name)
+    }
+
+    /// SwiftUI's `Spring.smooth`, `.snappy` and `.bouncy`.
+    public static let smooth = Spring(named: "smooth")!
+    public static let snappy = Spring(named: "snappy")!
+    public static let bouncy = Spring(named: "bouncy")!
+
+    /// ζ for an iOS 17 bounce.
+    public static func dampingRatio(bounce: Double) -> Double {
+        bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+    }
+
+    /// iOS 17's perceptual duration: the response (as written, for a spring given that way).
+    public var duration: Double {
+        if case .durationBounce(let d, _) = written { return d }
+        return response
+    }
+
+    /// iOS 17's bounce: 1 − ζ up to critical damping, 1/ζ − 1 beyond (as written, for a
+    /// spring given that way or by name).
+    public var bounce: Double {
+        switch written {
+        case .durationBounce(_, let b): return b
+        case .named(let name): return Self.named.first { $0.name == name }?.bounce ?? 1 - dampingRatio
+        default: return dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1
+        }
+    }
+
+    /// The mass (1 unless written otherwise).
+    public var mass: Double {
+        if case .physical(let m, _, _) = written { return m }
+        return 1
+    }
+
+    /// The stiffness: mass · ω².
+    public var stiffness: Double {
+        if case .physical(_, let k, _) = written { return k }
+        return mass * angularFrequency * angularFrequency
+    }
+
+    /// The damping coefficient: 2ζ √(stiffness · mass) = 4πζ · mass / response.
+    public var damping: Double {
+        if case .physical(_, _, let c) = written { return c }
+        return 4 * Double.pi * dampingRatio * mass / response
     }
 
     /// ω, radians per second.

@@ -58,7 +58,7 @@ import Testing
         #expect(m.position(at: 0.5) == 30 && m.isFinished(at: 0.5) && !m.isFinished(at: 0.4999))
     }
 
-    @Test func theDefaultIsTodaysDeceleration() {
+    @Test func theDefaultIsTheLandingCurve() {
         let a = Parameters.Animation()
         let new = Motion(from: 3, to: 30, duration: a.duration, animation: a)
         let old = Motion(from: 3, to: 30, duration: Motion.stepDuration, deceleration: 0.998)

@@ -185,7 +185,8 @@ function buildControl(spec, cell, commit, editing) {
   cell.append(text);
   return (value) => {
     if (document.activeElement === text) return;
-    text.value = value === undefined || value === null ? "" : JSON.stringify(value);
+    // A spring shows as the file writes it (its own dialect), so sending it back is valid.
+    text.value = value === undefined || value === null ? "" : JSON.stringify(key === "animation.spring" ? writtenSpring(value) : value);
     text.placeholder = value === undefined || value === null ? "off / default" : "";
   };
 }

@@ -1,7 +1,9 @@
 // cardstack web: the editors of animation.curve (a cubic Bézier in a square, two handles,
-// the named curves one click away, the numbers editable) and animation.spring (damping
-// ratio and response, the step response drawn with its overshoot and settle time, the
-// equivalent stiffness and damping, an off switch back to the curve). Every change is a
+// the named curves one click away, the numbers editable) and animation.spring (edited in the
+// dialect the user picks: duration and bounce, damping ratio and response, or mass,
+// stiffness and damping, or one of SwiftUI's names; every reading of the spring in force
+// shown, the step response drawn with its overshoot and settle time, an off switch back to
+// the curve). Every change is a
 // set_params; what they show is what the daemon reports back. Loaded before page.js.
 "use strict";
 
@@ -9,7 +11,6 @@ const NAMED_CURVES = {
   linear: [0, 0, 1, 1], ease_in: [0.42, 0, 1, 1], ease_out: [0, 0, 0.58, 1], ease_in_out: [0.42, 0, 0.58, 1],
 };
 const CURVE_NAMES = ["decelerate", "linear", "ease_in", "ease_out", "ease_in_out"];
-const DEFAULT_SPRING = { damping_ratio: 0.825, response: 0.55 };
 // The square: x in [0, 1] across 20…180, y in [-0.25, 1.25] up 190…10.
 const CX = (x) => 20 + x * 160;
 const CY = (y) => 190 - (y + 0.25) * 120;
@@ -60,10 +61,10 @@ function curveEditor(view) {
     for (const h of handles) h.style.display = named === "decelerate" ? "none" : "";
     arms.setAttribute("d", named === "decelerate" ? "" : `M${CX(0)},${CY(0)}L${CX(x1)},${CY(y1)}M${CX(1)},${CY(1)}L${CX(x2)},${CY(y2)}`);
     if (named === "decelerate") {
-      // The fling's deceleration (0.998 per ms) rescaled to land on time, drawn for 0.3 s.
-      const k = Math.pow(0.998, 300);
+      // Motion.landing: the fling's exponential (speed 1 -> r = 1 %) minus its end speed, landing at rest.
+      const r = 0.01, k = Math.log(1 / r), land = (u) => (1 - Math.pow(r, u) - u * r * k) / (1 - r - r * k);
       const d = [];
-      for (let i = 0; i <= 40; i++) { const t = i / 40; d.push(`${i ? "L" : "M"}${CX(t)},${CY((1 - Math.pow(0.998, 300 * t)) / (1 - k))}`); }
+      for (let i = 0; i <= 40; i++) { const t = i / 40; d.push(`${i ? "L" : "M"}${CX(t)},${CY(land(t))}`); }
       line.setAttribute("d", d.join(""));
     } else {
       line.setAttribute("d", `M${CX(0)},${CY(0)}C${CX(x1)},${CY(y1)} ${CX(x2)},${CY(y2)} ${CX(1)},${CY(1)}`);
@@ -104,13 +105,20 @@ function curveEditor(view) {
   return {
     root,
     show(value, springOn) {
-      note.textContent = springOn ? "the spring is on: the curve waits until it is switched off" : "";
+      if (dragging === null && value !== undefined) {
+        if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
+        else if (Array.isArray(value)) { named = null; points = value.slice(); }
+        root.dataset.curve = JSON.stringify(value);
+        draw();
+      }
+      // A Bézier lands at rest only when its end slope is 0 (y2 = 1 with x2 < 1); any other
+      // end is the curve's own choice, which the page says rather than changes.
+      const [x1, y1, x2, y2] = points;
+      const rests = named === "decelerate" || (y2 === 1 && x2 < 1) || (x2 === 1 && y2 === 1 && y1 === 1 && x1 < 1);
+      root.dataset.landsAtRest = String(rests);
+      note.textContent = springOn ? "the spring is on: the curve waits until it is switched off"
+        : rests ? "" : "this curve arrives moving (its end slope is not 0): the move ends at speed, not at rest — the curve's choice (ease out and decelerate land at rest)";
       root.dataset.inactive = String(springOn);
-      if (dragging !== null || value === undefined) return;
-      if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
-      else if (Array.isArray(value)) { named = null; points = value.slice(); }
-      root.dataset.curve = JSON.stringify(value);
-      draw();
     },
   };
 }
@@ -135,44 +143,95 @@ function springFigures(zeta, response) {
     peak = Math.max(peak, x);
     if (Math.abs(x - 1) > 0.001) settle = t;
   }
-  const w = (2 * Math.PI) / response;
-  return { overshoot: Math.max(0, peak - 1) * 100, settle, stiffness: w * w, damping: 2 * zeta * w };
+  return { overshoot: Math.max(0, peak - 1) * 100, settle };
+}
+
+// The spring's dialects (docs/parameters.md, "Springs in every dialect"): the keys each one
+// writes, and the sliders' ranges. The daemon converts; get_params gives every reading.
+const SPRING_DIALECTS = {
+  duration_bounce: { label: "duration / bounce (iOS 17)", keys: ["duration", "bounce"] },
+  damping_ratio: { label: "damping ratio / response (SwiftUI)", keys: ["damping_ratio", "response"] },
+  mass_stiffness_damping: { label: "mass / stiffness / damping (UIKit)", keys: ["mass", "stiffness", "damping"] },
+};
+const SPRING_RANGES = {
+  duration: [0.05, 2, 0.01], bounce: [-0.9, 0.99, 0.01], damping_ratio: [0.05, 2, 0.01], response: [0.05, 2, 0.01],
+  mass: [0.1, 10, 0.1], stiffness: [1, 2000, 1], damping: [0, 100, 0.1],
+};
+const SPRING_NAMES = ["smooth", "snappy", "bouncy"];
+
+// The spring as the file writes it: its own dialect's keys, or its name.
+function writtenSpring(s) {
+  if (!s || typeof s !== "object" || !s.dialect) return s;
+  const d = SPRING_DIALECTS[s.dialect];
+  if (!d) return s.dialect;
+  const out = {};
+  for (const k of d.keys) out[k] = s[k];
+  return out;
 }
 
 function springEditor(view) {
   const first = view.index === 0;
   const on = el("input", { type: "checkbox", "data-spring-on": "", "aria-label": "spring on" });
-  const fields = ["damping_ratio", "response"].map((name) => {
-    const range = el("input", { type: "range", min: "0.05", max: "2", step: "0.01", "data-spring": name, "aria-label": name });
-    const box = el("input", { type: "number", min: "0.01", max: "10", step: "0.01", "data-spring-box": name });
-    return { name, range, box };
+  const state = el("span", { "data-spring-state": "" });
+  const dialect = el("select", { "data-spring-dialect": "", "aria-label": "spring dialect" });
+  for (const [name, d] of Object.entries(SPRING_DIALECTS)) dialect.append(el("option", { value: name, text: d.label }));
+  const names = SPRING_NAMES.map((name) => {
+    const b = el("button", { type: "button", "data-spring-name": name, text: name });
+    b.addEventListener("click", () => sendAnimation(view, "spring", name));
+    return b;
+  });
+  const fields = Object.keys(SPRING_RANGES).map((name) => {
+    const [min, max, step] = SPRING_RANGES[name];
+    const range = el("input", { type: "range", min: String(min), max: String(max), step: String(step), "data-spring": name, "aria-label": name });
+    const box = el("input", { type: "number", step: String(step), "data-spring-box": name });
+    const row = el("div", { class: "spring-field" }, el("span", { class: "name", text: name.replace(/_/g, " ") }), range, box);
+    return { name, range, box, row };
   });
   const plot = svg("svg", { class: "spring-plot", viewBox: "0 0 200 100", preserveAspectRatio: "none" });
   const rest = svg("line", { x1: "0", x2: "200", y1: "30", y2: "30", class: "target" });
   const path = svg("path", { class: "curve" });
   plot.append(rest, path);
+  const readings = el("div", { class: "spring-readings", "data-spring-readings": "" });
   const figures = el("div", { class: "spring-figures" });
   const root = el("section", { class: "editor", "data-spring-editor": "" },
-    el("h3", {}, el("label", {}, on, " spring (animation.spring) — off: the curve and duration")),
-    ...fields.map((f) => el("div", { class: "spring-field" }, el("span", { class: "name", text: f.name }), f.range, f.box)),
-    plot, figures);
+    el("h3", {}, el("label", {}, on, " spring (animation.spring) — "), state),
+    el("div", { class: "spring-dialect" }, dialect, ...names),
+    ...fields.map((f) => f.row), readings, plot, figures);
   if (first) root.id = "spring-editor";
   let value = null;
+  let chosen = "duration_bounce";
+  // The spring in force (or the last one, or SwiftUI's .smooth) with every reading.
+  const shown = () => value || { damping_ratio: 1, response: 0.5, duration: 0.5, bounce: 0, mass: 1,
+    stiffness: (2 * Math.PI / 0.5) ** 2, damping: 4 * Math.PI / 0.5, dialect: "smooth" };
   const current = () => {
-    const v = Object.assign({}, value || DEFAULT_SPRING);
+    const s = shown(), v = {};
     for (const f of fields) {
+      if (!SPRING_DIALECTS[chosen].keys.includes(f.name)) continue;
       const x = parseFloat(document.activeElement === f.box ? f.box.value : f.range.value);
-      if (Number.isFinite(x)) v[f.name] = x;
+      v[f.name] = Number.isFinite(x) ? x : s[f.name];
     }
     return v;
   };
-  on.addEventListener("change", () => sendAnimation(view, "spring", on.checked ? Object.assign({}, value || DEFAULT_SPRING) : null));
+  const layout = () => {
+    dialect.value = chosen;
+    for (const f of fields) f.row.hidden = !SPRING_DIALECTS[chosen].keys.includes(f.name);
+    root.dataset.dialect = chosen;
+  };
+  dialect.addEventListener("change", () => { chosen = dialect.value; layout(); fill(shown()); });
+  on.addEventListener("change", () => sendAnimation(view, "spring", on.checked ? (value ? writtenSpring(value) : "smooth") : null));
   for (const f of fields) {
     f.range.addEventListener("pointerdown", () => view.editing.add("animation.spring"));
-    f.range.addEventListener("input", () => { f.box.value = f.range.value; draw(current()); sendAnimation(view, "spring", current()); });
+    f.range.addEventListener("input", () => { f.box.value = f.range.value; sendAnimation(view, "spring", current()); });
     f.range.addEventListener("change", () => { view.editing.delete("animation.spring"); sendAnimation(view, "spring", current()); });
     f.box.addEventListener("change", () => sendAnimation(view, "spring", current()));
   }
+  const fill = (s) => {
+    if (view.editing.has("animation.spring")) return;
+    for (const f of fields) {
+      f.range.value = String(s[f.name]);
+      if (document.activeElement !== f.box) f.box.value = String(+Number(s[f.name]).toPrecision(6));
+    }
+  };
   const draw = (s) => {
     const f = springFigures(s.damping_ratio, s.response);
     const end = Math.max(f.settle * 1.1, 0.2);
@@ -182,24 +241,30 @@ function springEditor(view) {
       d.push(`${i ? "L" : "M"}${(i * 2).toFixed(1)},${(95 - springStep(s.damping_ratio, s.response, t) * 65).toFixed(2)}`);
     }
     path.setAttribute("d", d.join(""));
-    figures.textContent = `overshoot ${f.overshoot.toFixed(1)} % · settles (0.1 %) in ${f.settle.toFixed(3)} s · `
-      + `stiffness ${f.stiffness.toFixed(1)} · damping ${f.damping.toFixed(2)} (mass 1)`;
+    const n = (x) => String(+Number(x).toPrecision(4));
+    readings.textContent = `duration ${n(s.duration)} s · bounce ${n(s.bounce)} | response ${n(s.response)} s · `
+      + `damping ratio ${n(s.damping_ratio)} | mass ${n(s.mass)} · stiffness ${n(s.stiffness)} · damping ${n(s.damping)}`;
+    figures.textContent = `overshoot ${f.overshoot.toFixed(1)} % · settles (0.1 %) in ${f.settle.toFixed(3)} s`;
     root.dataset.overshoot = f.overshoot.toFixed(3);
   };
+  layout();
   return {
     root,
     show(spring) {
       on.checked = !!spring;
       root.dataset.on = String(!!spring);
       root.dataset.spring = JSON.stringify(spring || null);
-      if (spring) value = spring;
-      const s = spring || value || DEFAULT_SPRING;
-      if (!view.editing.has("animation.spring")) {
-        for (const f of fields) {
-          f.range.value = String(s[f.name]);
-          if (document.activeElement !== f.box) f.box.value = String(s[f.name]);
-        }
+      state.textContent = spring
+        ? `on: ${SPRING_DIALECTS[spring.dialect] ? SPRING_DIALECTS[spring.dialect].label : `"${spring.dialect}" (SwiftUI's named spring)`}`
+        : "off: the curve and duration";
+      if (spring) {
+        if (!value || value.dialect !== spring.dialect) chosen = SPRING_DIALECTS[spring.dialect] ? spring.dialect : "duration_bounce";
+        value = spring;
       }
+      layout();
+      for (const b of names) b.dataset.on = String(!!spring && spring.dialect === b.dataset.springName);
+      const s = shown();
+      fill(s);
       for (const f of fields) f.range.disabled = f.box.disabled = !spring;
       draw(s);
     },

@@ -111,16 +111,38 @@ public protocol UITimingCurveProvider {}
 
 @MainActor open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {}
+    @available(iOS 17.0, *)
+    public convenience init(duration: TimeInterval, bounce: CGFloat, initialVelocity: CGVector = CGVector(dx: 0, dy: 0)) {
+        self.init(mass: 1, stiffness: 100, damping: 10, initialVelocity: initialVelocity)
+    }
 }
 
 @MainActor open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
 }
 
+public enum UIViewAnimatingPosition: Int {
+    case end, start, current
+}
+
 @MainActor open class UIViewPropertyAnimator: NSObject {
     public init(duration: TimeInterval, timingParameters parameters: any UITimingCurveProvider) {}
     open func addAnimations(_ animation: @escaping () -> Void) {}
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
     open func startAnimation() {}
+}
+
+@MainActor open class UIView: NSObject {
+    public struct AnimationOptions: OptionSet {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+    }
+    @available(iOS 17.0, *)
+    open class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0.0, initialSpringVelocity: CGFloat = 0.0,
+        delay: TimeInterval = 0.0, options: UIView.AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {}
 }
 
 open class CAMediaTimingFunction: NSObject {
@@ -128,7 +150,8 @@ open class CAMediaTimingFunction: NSObject {
 }
 
 open class CABasicAnimation: NSObject {
-    public init(keyPath path: String?) {}
+    public init(keyPath path: String?) { keyPath = path }
+    open var keyPath: String?
     open var fromValue: Any?
     open var toValue: Any?
     open var duration: CFTimeInterval = 0
@@ -140,4 +163,6 @@ open class CASpringAnimation: CABasicAnimation {
     open var stiffness: CGFloat = 100
     open var damping: CGFloat = 10
     open var initialVelocity: CGFloat = 0
+    @available(iOS 17.0, *)
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) { self.init(keyPath: nil) }
 }

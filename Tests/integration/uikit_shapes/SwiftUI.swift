@@ -1,0 +1,70 @@
+// swift-format-ignore-file
+// (These mirror the names of Apple's frameworks, which the rules would rename.)
+// The shapes of the SwiftUI API the exported view and animation use, declared as SwiftUI
+// declares them (iOS 17's springs marked so), so `swiftc -typecheck` can check them on Linux.
+// Not an implementation: nothing here runs.
+@_exported import UIKit
+
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError() }
+}
+
+@resultBuilder public struct ViewBuilder {
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+}
+
+public struct Alignment {
+    public init() {}
+    public static let center = Alignment()
+    public static let topLeading = Alignment()
+}
+
+/// What a modifier returns here; SwiftUI returns its own wrappers.
+public struct ModifiedView: View {
+    public var body: Never { fatalError() }
+}
+
+public struct ZStack<Content: View>: View {
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct ProjectionTransform {
+    public init(_ m: CATransform3D) {}
+}
+
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder func body(content: Content) -> Body
+}
+
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    public var body: Never { fatalError() }
+}
+
+extension View {
+    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedView { ModifiedView() }
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedView { ModifiedView() }
+    public func projectionEffect(_ transform: ProjectionTransform) -> ModifiedView { ModifiedView() }
+    public func opacity(_ opacity: Double) -> ModifiedView { ModifiedView() }
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedView { ModifiedView() }
+    public func zIndex(_ value: Double) -> ModifiedView { ModifiedView() }
+}
+
+public struct Animation {
+    public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation { Animation() }
+    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation { Animation() }
+    @available(iOS 17.0, *)
+    public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation { Animation() }
+}
