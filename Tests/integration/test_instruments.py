@@ -194,6 +194,29 @@ def test_one_slider_drag_is_one_entry_and_undo_after_save_goes_back_before_it(ma
     assert client.ok("get_params")["params"]["layout"]["spacing"] == 30, "the set before the drag"
 
 
+@needs_chromium
+def test_one_drag_on_the_anchor_pad_is_one_entry(make_daemon, bridges, browser):
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    wait_for(lambda: row(browser, "card.anchor"), what="the anchor pad")
+    before = client.ok("get_params")
+    entries = len(client.ok("history")["entries"])
+    pad = browser.find_element("css selector", "[data-point='card.anchor']")
+    chain = ActionChains(browser).move_to_element_with_offset(pad, -20, -20).click_and_hold()
+    for _ in range(5):
+        chain = chain.move_by_offset(8, 8).pause(0.1)
+    chain.release().perform()
+    wait_for(lambda: js(browser, "return window.cardstack.views[0].gesture") is None
+             and client.ok("get_params")["revision"] >= before["revision"] + 3, timeout=10,
+             what="the drag's sets in the daemon")
+    wait_for(lambda: json.loads(row(browser, "card.anchor")["value"]) == client.ok("get_params")["params"]["card"]["anchor"],
+             what="the page on the anchor in force")
+    assert len(client.ok("history")["entries"]) == entries + 1
+    undone = client.ok("undo")["params"]["card"]
+    assert undone["anchor"] == before["params"]["card"]["anchor"], "one undo takes the whole drag back"
+
+
 def test_a_burst_of_sets_from_one_connection_is_one_entry(daemon):
     c = daemon.client()
     before = len(c.ok("history")["entries"])
