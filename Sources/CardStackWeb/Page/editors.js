@@ -55,12 +55,23 @@ function curveEditor(view) {
   let dragging = null;
   // `decelerate` is no Bézier: its boxes show the nearest one, as the exports write it
   // (asked of the daemon: `export tokens`' curve), so a typed number starts from there.
-  let fit = null, fitFor = null;
+  // One request at a time: a drag of the duration asks again once the answer is in.
+  let fit = null, fitFor = null, asked = null;
+  const motion = () => JSON.stringify(view.params ? view.params.params.animation : null);
+  const askFit = () => {
+    const now = motion();
+    if (asked !== null || now === fitFor) return;
+    if (view.send("export", { format: "tokens" }, "curve-fit")) asked = now;
+  };
   view.curveFit = (reply) => {
     const found = reply.ok ? bezierToken(JSON.parse(reply.result.text)) : null;
-    if (!found) return;
-    fit = found;
-    if (named === "decelerate") points = fit.slice();
+    fitFor = asked;
+    asked = null;
+    if (found) fit = found;
+    if (named === "decelerate") {
+      if (fit) points = fit.slice();
+      askFit();
+    }
     draw();
   };
   const draw = () => {
@@ -122,8 +133,7 @@ function curveEditor(view) {
       root.dataset.inactive = String(springOn);
       if (dragging !== null || value === undefined) return;
       if (value === "decelerate") {
-        const motion = JSON.stringify(view.params ? view.params.params.animation : null);
-        if (motion !== fitFor && view.send("export", { format: "tokens" }, "curve-fit")) { fitFor = motion; fit = null; }
+        askFit();
         if (fit) points = fit.slice();
       }
       if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
