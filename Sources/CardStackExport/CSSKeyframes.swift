@@ -104,7 +104,8 @@ struct CSSKeyframes {
             }
             if low.fraction > a.fraction { refine(a, low, key: key, into: &kept) }
             kept.append(high)
-            refine(high, b, key: key, into: &kept)
+            // A switch in the segment's last `switchWidth` leaves `high` at `b`: kept once.
+            if high.fraction < b.fraction { refine(high, b, key: key, into: &kept) }
             return
         }
         if span > Self.shortest, !fits(a, b, key) {

@@ -11,6 +11,12 @@ import CardStackProtocol
 /// values as the one at the cursor replaces it rather than adding a step; when that set is
 /// the file's (the reload after a `save`), it takes the log's newest row too, so a save adds
 /// no row that changes nothing. Both lists keep the newest ``capacity`` entries.
+///
+/// A set may carry a ``Coalescing`` key: when the newest entry was made by a set with the
+/// same key (one drag's `gesture`, or a client's burst of sets each within
+/// `ParamsGesture.burstWindow` of the one before), the new set takes that entry's place
+/// instead of adding one, so the entry goes from the set before the drag to the one it
+/// ended on (ParamsHistory+Coalescing.swift).
 public struct ParamsHistory: Sendable {
     public static let capacity = 100
 
@@ -49,6 +55,8 @@ public struct ParamsHistory: Sendable {
     private var firstStep = 0
     /// The step in force, as an index into `stored`.
     private var current = 0
+    /// The newest entry's key and time, while a set with the same key may still join it.
+    var open: (key: Coalescing, time: Double)?
 
     /// The undo line, oldest first (at most ``capacity``).
     public var steps: [Step] { Array(stored[firstStep...]) }
@@ -58,11 +66,24 @@ public struct ParamsHistory: Sendable {
     public init() {}
 
     /// Records a new set put in force by `source` at `revision`, Unix `time`.
+    ///
+    /// - Parameter coalescing: the set's key (a `set_params`), which may join the newest entry.
     public mutating func record(
-        revision: Int, source: ParamsSource, time: Double, tree: ParamNode, parameters: Parameters
+        revision: Int, source: ParamsSource, time: Double, tree: ParamNode, parameters: Parameters,
+        coalescing: Coalescing? = nil
     ) {
-        let previous = stored.isEmpty ? nil : stored[current].parameters
+        let joins = coalescing.map { joinsOpenEntry($0, at: time) } ?? false
+        open = coalescing.map { ($0, time) }
         let step = Step(tree: tree, parameters: parameters)
+        if joins, records.count > firstRecord {
+            // One more set of the same drag or burst: it becomes the newest entry's set.
+            records[records.count - 1].revision = revision
+            records[records.count - 1].time = time
+            records[records.count - 1].parameters = parameters
+            stored[current] = step
+            return
+        }
+        let previous = stored.isEmpty ? nil : stored[current].parameters
         if source == .file, let previous, previous == parameters, records.count > firstRecord {
             // The file now holds the values in force (the reload after a `save`): its load takes
             // the row and the step of the set it saved, rather than adding a row that changes
@@ -109,6 +130,7 @@ public struct ParamsHistory: Sendable {
     }
 
     private mutating func move(to index: Int, revision: Int, time: Double) -> Step {
+        open = nil
         let previous = stored[current].parameters
         current = index
         appendLog(

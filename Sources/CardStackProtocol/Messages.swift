@@ -69,7 +69,9 @@ public struct WireError: Error, Sendable, Equatable, Codable, CustomStringConver
 public enum Command: Sendable, Equatable {
     case ping
     case getParams
-    case setParams(JSONValue)
+    /// `set_params {"params", "gesture"?}`: `gesture` names one drag of the client's (any
+    /// string it picks); its sets are one history entry (docs/protocol.md, section 4).
+    case setParams(JSONValue, gesture: String? = nil)
     case getFrame
     case getState
     case subscribe([EventKind])

@@ -109,7 +109,18 @@ extension Request {
                     .invalidArgument,
                     "set_params needs \"params\": an object with the file's tables, e.g. {\"layout\":{\"spacing\":40}}")
             }
-            return .setParams(params)
+            var gesture: String?
+            switch args["gesture"] {
+            case nil, .null?: break
+            case .string(let id)? where (1...ParamsGesture.maximumLength).contains(id.utf8.count):
+                gesture = id
+            case let other?:
+                throw WireError(
+                    .invalidArgument,
+                    "\"gesture\" must be a string of 1 to \(ParamsGesture.maximumLength) bytes naming one drag, got \(other.kindName)"
+                )
+            }
+            return .setParams(params, gesture: gesture)
         case .getFrame: return .getFrame
         case .getState: return .getState
         case .subscribe: return .subscribe(try events())
@@ -149,7 +160,7 @@ extension Request {
 
 extension Request: Encodable {
     enum CodingKeys: String, CodingKey {
-        case id, cmd, params, events, by, offset, animated, velocity, count
+        case id, cmd, params, gesture, events, by, offset, animated, velocity, count
         case from, to, item, at, title
     }
 
@@ -160,7 +171,9 @@ extension Request: Encodable {
         switch command {
         case .ping, .getParams, .getFrame, .getState, .snap, .close, .getSchema: break
         case .open(let item): try c.encode(item, forKey: .item)
-        case .setParams(let p): try c.encode(p, forKey: .params)
+        case .setParams(let p, let gesture):
+            try c.encode(p, forKey: .params)
+            try c.encodeIfPresent(gesture, forKey: .gesture)
         case .subscribe(let e), .unsubscribe(let e): try c.encode(e, forKey: .events)
         case .scroll(let by): try c.encode(by, forKey: .by)
         case .scrollTo(let offset, let animated):

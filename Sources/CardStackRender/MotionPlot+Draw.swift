@@ -38,7 +38,8 @@ extension MotionPlot {
         let t0 = times.first ?? 0
         let span = max((times.last ?? 0) - t0, 1e-9)
         canvas.text(
-            "front offset over time: \(times.count) frames in \(Self.number(span)) s", at: Point(70, 28), size: 16,
+            "front offset over time: \(times.count) frames in \(Self.number(span)) s\(transitionNote)",
+            at: Point(70, 28), size: 16,
             Self.ink,
             anchor: .start, bold: true)
         for (i, line) in legend.enumerated() {
@@ -49,8 +50,9 @@ extension MotionPlot {
         func x(_ t: Double) -> Double { left + (t - t0) / span * (right - left) }
         let offsetPanel = Panel(top: 100, bottom: 350, values: offsets, includeZero: false)
         let velocityPanel = Panel(top: 385, bottom: 505, values: velocities, includeZero: true)
+        let unwrapped = period.map { " (unwrapped: +\(Self.number($0)) pt a turn)" } ?? ""
         let timeTicks = Self.ticks(0, span)
-        for (panel, name, unit) in [(offsetPanel, "offset", "pt"), (velocityPanel, "velocity", "pt/s")] {
+        for (panel, name, unit) in [(offsetPanel, "offset", "pt\(unwrapped)"), (velocityPanel, "velocity", "pt/s")] {
             for t in timeTicks {
                 canvas.polyline(
                     [Point(x(t0 + t), panel.top), Point(x(t0 + t), panel.bottom)], Self.grid, width: 1, dashed: false)
@@ -73,7 +75,8 @@ extension MotionPlot {
             canvas.text(Self.number(t), at: Point(x(t0 + t), 522), size: 11, Self.faint, anchor: .middle, bold: false)
         }
         canvas.text(
-            "time since the first frame (s); a dot per frame", at: Point((left + right) / 2, 545), size: 12, Self.ink,
+            "time since the move's first frame (s); a dot per frame", at: Point((left + right) / 2, 545), size: 12,
+            Self.ink,
             anchor: .middle, bold: false)
         // The annotations under the curves.
         if let final = offsets.last, motionStart != nil {
@@ -100,13 +103,29 @@ extension MotionPlot {
                 attributes: [("data-t", "\(t)"), ("data-offset", "\(o)")])
         }
         canvas.end()
-        let velocityPoints = zip(times, velocities).map { "[\($0),\($1)]" }.joined(separator: ",")
+        // Each interval's velocity at its end: nothing before the move's first frame.
+        let velocityTimes = times.dropFirst()
+        let velocityPoints = zip(velocityTimes, velocities).map { "[\($0),\($1)]" }.joined(separator: ",")
         canvas.begin([("id", "velocity"), ("data-points", "[\(velocityPoints)]")])
         canvas.polyline(
-            zip(times, velocities).map { Point(x($0), velocityPanel.y($1)) }, Self.velocityColor, width: 1.5,
-            dashed: false)
-        for (t, v) in zip(times, velocities) {
+            zip(velocityTimes, velocities).map { Point(x($0), velocityPanel.y($1)) }, Self.velocityColor,
+            width: 1.5, dashed: false)
+        for (t, v) in zip(velocityTimes, velocities) {
             canvas.dot(Point(x(t), velocityPanel.y(v)), radius: 1.8, Self.velocityColor, attributes: [])
+        }
+        canvas.end()
+        let jumpList = jumps.map { "\($0)" }.joined(separator: ",")
+        canvas.begin([("id", "jumps"), ("data-times", "[\(jumpList)]")])
+        for t in jumps {
+            canvas.polyline(
+                [Point(x(t), velocityPanel.top), Point(x(t), velocityPanel.bottom)], Self.markColor, width: 1.5,
+                dashed: true)
+            canvas.dot(Point(x(t), velocityPanel.top + 4), radius: 4, Self.markColor, attributes: [("class", "jump")])
+        }
+        if let t = jumps.first {
+            canvas.text(
+                jumps.count == 1 ? "velocity jumps" : "velocity jumps (\(jumps.count)×)",
+                at: Point(x(t) + 6, velocityPanel.top + 28), size: 12, Self.markColor, anchor: .start, bold: false)
         }
         canvas.end()
         if let overshoot {

@@ -1,21 +1,28 @@
 import CardLayout
 
-/// What `cardstack plot` draws: the front offset of every recorded frame over time, its
-/// velocity, and what a reviewer reads off a curve — how far it overshoots and when it
-/// settles — with the motion's parameters.
+/// What `cardstack plot` draws: one transition of a recording (``MotionSeries``: from the
+/// move's first frame, offsets unwrapped across the deck's wrap), the front offset of each
+/// of its frames over time, each interval's velocity and where it jumps, and what a
+/// reviewer reads off a curve — how far it overshoots and when it settles — with the
+/// motion's parameters.
 ///
-/// The transition is the recording's: from the first frame's offset to the last one's.
-/// Velocity is the central difference of neighbouring frames (one-sided at the ends), in
-/// points per second. Settling is entering, for good, the band of ±1 % of the distance
-/// travelled around the final offset, counted from the last frame before the offset first
-/// changed.
+/// Settling is entering, for good, the band of ±1 % of the distance travelled around the
+/// final offset, counted from the move's first frame.
 public struct MotionPlot: Sendable {
-    /// The daemon's times of the frames (seconds) and their offsets (points).
+    /// The daemon's times of the frames (seconds) and their unwrapped offsets (points).
     public var times: [Double]
     public var offsets: [Double]
-    /// Points per second at each frame.
+    /// Each interval's velocity (points/s), at the time of the frame that ends it
+    /// (`velocities[i]` at `times[i + 1]`).
     public var velocities: [Double]
-    /// Index of the last frame before the motion, or nil when the offset never changes.
+    /// The times where the velocity jumps.
+    public var jumps: [Double]
+    /// Which transition of the recording this is (0-based), of how many.
+    public var transition: (index: Int, count: Int)
+    /// The deck's period the offsets were unwrapped by (nil: it does not wrap, or the
+    /// recording has no parameters).
+    public var period: Double?
+    /// Index of the move's first frame, or nil when the offset never changes.
     public var motionStart: Int?
     /// The largest excursion past the final offset: points, percent of the distance, frame.
     public var overshoot: (points: Double, percent: Double, frame: Int)?
@@ -27,15 +34,36 @@ public struct MotionPlot: Sendable {
     /// The settling band, as a fraction of the distance travelled.
     public static let settleBand = 0.01
 
-    public init(_ recorded: RecordedFrames) {
-        times = recorded.times
-        offsets = recorded.frames.map(\.offset)
-        velocities = Self.velocities(times: times, offsets: offsets)
+    /// The plot of `recorded`'s transition number `choice` (0-based; negative counts from
+    /// the end), its last by default; all its frames when nothing moves in it.
+    public init(_ recorded: RecordedFrames, transition choice: Int = -1) throws(RenderError) {
+        let raw = recorded.frames.map(\.offset)
+        let runs = MotionSeries.transitions(times: recorded.times, offsets: raw)
+        period = MotionSeries.period(recorded.params)
         legend = Self.legend(recorded.params)
-        guard let first = offsets.first, let final = offsets.last,
-            let moved = offsets.firstIndex(where: { $0 != first })
-        else { return }
-        motionStart = moved - 1
+        var range = 0..<recorded.times.count
+        if !runs.isEmpty {
+            let index = choice < 0 ? runs.count + choice : choice
+            guard runs.indices.contains(index) else {
+                throw RenderError(
+                    "--transition \(choice + (choice < 0 ? 0 : 1)): the recording has \(runs.count) transition\(runs.count == 1 ? "" : "s") (1 to \(runs.count))"
+                )
+            }
+            range = runs[index]
+            transition = (index, runs.count)
+        } else {
+            transition = (0, 0)
+        }
+        let series = MotionSeries(
+            times: Array(recorded.times[range]), offsets: Array(raw[range]), period: period)
+        times = series.times
+        offsets = series.offsets
+        velocities = series.velocities
+        jumps = series.jumps
+        guard let first = offsets.first, let final = offsets.last, offsets.contains(where: { $0 != first }) else {
+            return
+        }
+        motionStart = 0
         let distance = final - first
         guard distance != 0 else { return }
         let direction: Double = distance > 0 ? 1 : -1
@@ -47,19 +75,7 @@ public struct MotionPlot: Sendable {
         let band = Self.settleBand * abs(distance)
         var from = offsets.count - 1
         while from > 0, abs(offsets[from - 1] - final) <= band { from -= 1 }
-        settle = (from, times[from] - times[moved - 1])
-    }
-
-    static func velocities(times: [Double], offsets: [Double]) -> [Double] {
-        guard offsets.count > 1 else { return offsets.map { _ in 0 } }
-        return offsets.indices.map { i in
-            let a = max(i - 1, 0)
-            let b = min(i + 1, offsets.count - 1)
-            let dt = times[b] - times[a]
-            // Frames less than a nanosecond apart (a hand-made recording) have no speed to
-            // plot: dividing by the gap would overflow to infinity.
-            return dt > 1e-9 ? (offsets[b] - offsets[a]) / dt : 0
-        }
+        settle = (from, times[from] - times[0])
     }
 
     /// The parameters that shape the motion, one line each.
@@ -80,7 +96,7 @@ public struct MotionPlot: Sendable {
                 "curve: \(name)cubic-bezier(\(points.map(number).joined(separator: ", "))), duration \(number(a.duration)) s"
             )
         } else {
-            lines.append("curve: decelerate (lands at rest), duration \(number(a.duration)) s")
+            lines.append("curve: decelerate (deceleration \(number(a.deceleration))), duration \(number(a.duration)) s")
         }
         if a.slowdown != 1 { lines[lines.count - 1] += ", slowdown ×\(number(a.slowdown))" }
         return lines

@@ -82,6 +82,11 @@ extension Hub {
         if case .sendFrameNow = action {
             let sent = Self.sendDirectly(raw, to: link.descriptor)
             action = link.outbox.frameSent(sent, of: bytes, nextComing: nextComing)
+            // The socket took all of it (`.none`: nothing left to do) or some of it (the
+            // rest goes to NIO): it was sent either way. Only a parked frame was not.
+            if action == .parked { return false }
+            perform(action, on: link)
+            return true
         }
         switch action {
         case .none, .parked: return false

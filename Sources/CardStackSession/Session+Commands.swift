@@ -34,7 +34,7 @@ extension Session {
             return .empty
         case .getParams:
             return .params(paramsInfo)
-        case .setParams(let json):
+        case .setParams(let json, let gesture):
             let update = ParamNode(json: json)
             let merged = ParamsSchema.merging(overrides, update)
             let tree = ParamsSchema.merging(inForceTree, update)
@@ -50,7 +50,8 @@ extension Session {
             guard resolved.parameters != parameters else { return .params(paramsInfo) }
             // The reply comes first, then the events it causes (install only emits them): it
             // is the set now in force, with its unsaved keys and warnings.
-            install(resolved.parameters, source: .set, at: now)
+            install(
+                resolved.parameters, source: .set, coalescing: .init(client: client, gesture: gesture), at: now)
             return .params(paramsInfo)
         case .getFrame:
             return .frame(frame)

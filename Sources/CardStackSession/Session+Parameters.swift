@@ -58,7 +58,12 @@ extension Session {
     ///
     /// New `layout.cards` or `card.titles` start the deck over from them (dropping its
     /// edits); any other change keeps the edited deck.
-    mutating func install(_ new: Parameters, source: ParamsSource, at now: Double) {
+    ///
+    /// - Parameter coalescing: a `set_params`' key: its drag's or burst's sets are one
+    ///   history entry (``ParamsHistory/Coalescing``).
+    mutating func install(
+        _ new: Parameters, source: ParamsSource, coalescing: ParamsHistory.Coalescing? = nil, at now: Double
+    ) {
         let old = parameters
         stopAnimation()
         editing = nil
@@ -76,7 +81,8 @@ extension Session {
         // `undo` and `redo` move along the history themselves.
         if source != .undo {
             history.record(
-                revision: revision, source: source, time: wallClock(at: now), tree: inForceTree, parameters: new)
+                revision: revision, source: source, time: wallClock(at: now), tree: inForceTree, parameters: new,
+                coalescing: coalescing)
         }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
         memory.slowdown = new.animation.slowdown

@@ -94,7 +94,9 @@ struct ExportCommand: ParsableCommand {
                     throw ValidationError("--animate \(animate): expected \(ExportAnimation.help)")
                 }
                 guard format == .css || format == .tokens else {
-                    throw ValidationError("--animate applies to --format css and tokens, not \(format.rawValue)")
+                    throw ValidationError(
+                        "--animate applies to --format css and tokens (the keyframes of one transition), not \(format.rawValue): \(format == .swift ? "the Swift file carries every move already (TunedLayout.offset(from:to:velocity:at:))" : "json holds the parameters alone"); leave --animate out"
+                    )
                 }
                 options.animate = move
             }

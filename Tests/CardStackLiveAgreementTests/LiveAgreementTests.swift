@@ -63,7 +63,7 @@ import Testing
             #expect(Command.names.contains(live.name))
         }
         let set = try Request.parse(LiveCommand.setParams(p, from: Parameters()).requestLine()).get()
-        guard case .setParams(let value) = set.command else {
+        guard case .setParams(let value, _) = set.command else {
             Issue.record("set_params parsed as \(set.command)")
             return
         }

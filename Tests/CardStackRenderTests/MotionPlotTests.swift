@@ -2,6 +2,7 @@ import CardLayout
 import CardStackClient
 import CardStackProtocol
 import CardStackWire
+import Foundation
 import Testing
 
 @testable import CardStackRender
@@ -27,31 +28,92 @@ import Testing
     }
 
     @Test func overshootAndSettleAreReadOffTheFrames() throws {
-        let plot = MotionPlot(RecordedFrames(try recording()))
-        #expect(plot.motionStart == 1)
+        let plot = try MotionPlot(RecordedFrames(try recording()))
+        // The plot starts at the move's first frame: the recording's second (the first
+        // repeats its offset, as the frame at rest a subscriber is sent does).
+        #expect(plot.motionStart == 0 && plot.times.count == 10 && plot.times.first == 1 + 1.0 / 60)
         #expect(
-            plot.overshoot.map { abs($0.points - 3) < 1e-12 && abs($0.percent - 10) < 1e-9 && $0.frame == 4 } == true)
-        // Within ±0.3 pt of 30 from frame 7 (30.2) on; 29.5 at frame 6 is outside.
-        #expect(plot.settle.map { $0.frame == 7 && abs($0.seconds - 6.0 / 60) < 1e-12 } == true)
-        // Central differences: (25 - 0) / (2 / 60) at frame 2... frame 2 is between 0 and 25.
-        #expect(abs(plot.velocities[2] - 25 * 30) < 1e-9)
+            plot.overshoot.map { abs($0.points - 3) < 1e-12 && abs($0.percent - 10) < 1e-9 && $0.frame == 3 } == true)
+        // Within ±0.3 pt of 30 from the recording's frame 7 (30.2) on; 29.5 before it is outside.
+        #expect(plot.settle.map { $0.frame == 6 && abs($0.seconds - 6.0 / 60) < 1e-12 } == true)
+        // Each interval's velocity at its end: 0 -> 10 in 1/60 s, then 10 -> 25.
+        #expect(plot.velocities.count == 9)
+        #expect(abs(plot.velocities[0] - 600) < 1e-9 && abs(plot.velocities[1] - 900) < 1e-9)
         #expect(
             plot.legend[1] == "spring: damping ratio 0.7, response 0.35 s (stiffness 322.2728, damping 25.1327, mass 1)"
         )
     }
 
     @Test func theLegendNamesTheCurveWithoutASpring() throws {
-        let plot = MotionPlot(RecordedFrames(try recording(spring: false)))
+        let plot = try MotionPlot(RecordedFrames(try recording(spring: false)))
         #expect(plot.legend[1].hasPrefix("curve: decelerate"))
     }
 
-    @Test func theSVGCarriesEveryFrameExactly() throws {
+    @Test func theSVGCarriesEveryFrameOfTheMoveExactly() throws {
         let recorded = RecordedFrames(try recording())
-        let svg = MotionPlot(recorded).svg()
-        let pairs = zip(recorded.times, recorded.frames.map(\.offset)).map { "[\($0),\($1)]" }.joined(separator: ",")
+        let svg = try MotionPlot(recorded).svg()
+        let pairs = zip(recorded.times, recorded.frames.map(\.offset)).dropFirst().map { "[\($0),\($1)]" }
+            .joined(separator: ",")
         #expect(svg.contains("data-points=\"[\(pairs)]\""))
         #expect(svg.contains("overshoot 3 pt (10 %)") && svg.contains("settles (±1 %) 0.1 s after it starts"))
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
+    }
+
+    /// A linear `next` from the last card across the wrap (11 cards, 30 pt apart: a turn is
+    /// 330 pt), after the frame at rest a subscriber is sent 0.25 s before the move.
+    func acrossTheWrap() throws -> Recording {
+        var params = Parameters()
+        params.layout.cards = 11
+        params.layout.spacing = 30
+        params.layout.wrap = true
+        let info = ParamsInfo(revision: 1, source: .file, path: nil, params: params, error: nil)
+        var lines = [String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self)]
+        lines[0].removeLast()
+        lines[0] += ",\"time\":0.4}"
+        var moves: [(time: Double, offset: Double)] = [(0.5, 300)]
+        for k in 0...5 { moves.append((0.75 + Double(k) / 60, 300 + 6 * Double(k))) }
+        for (i, (time, offset)) in moves.enumerated() {
+            let event = FrameEvent(seq: i + 1, revision: 1, frame: Layout.frame(params, offset: offset), time: time)
+            lines.append(String(decoding: try WireJSON.encode(ServerMessage.frame(event)), as: UTF8.self))
+        }
+        return try Recording(lines: Array(lines.joined(separator: "\n").utf8))
+    }
+
+    @Test func aMoveAcrossTheWrapIsUnwrappedAndItsJumpsMarked() throws {
+        let recorded = RecordedFrames(try acrossTheWrap())
+        #expect(recorded.frames.last?.offset == 0, "the daemon's own offset wraps to 0")
+        let plot = try MotionPlot(recorded)
+        #expect(plot.period == 330)
+        #expect(plot.times.first == 0.75, "nothing before the move's first frame")
+        let expected: [Double] = [300, 306, 312, 318, 324, 330]
+        #expect(plot.offsets.count == 6)
+        for (x, y) in zip(plot.offsets, expected) { #expect(abs(x - y) < 1e-9) }
+        #expect(plot.velocities.allSatisfy { abs($0 - 360) < 1e-6 })
+        // A linear move starts and stops at full speed: two jumps, at its ends.
+        #expect(plot.jumps == [plot.times[0], plot.times[5]])
+        let json = plot.json()
+        #expect(json.contains("\"period\":330.0") && json.contains("\"jumps\":[0.75,"))
+        #expect(plot.csv().hasPrefix("time,offset,velocity,jump\n0.75,300.0,,1\n"))
+        #expect(plot.svg().contains("velocity jumps (2×)"))
+    }
+
+    @Test func aSpringFromRestHasNoJumpAndTransitionsAreChosen() throws {
+        // Two moves 1 s apart: a smooth rise and fall (no jump), then a step.
+        var times: [Double] = []
+        var offsets: [Double] = []
+        for k in 0...20 {
+            times.append(Double(k) / 60)
+            offsets.append(15 - 15 * Foundation.cos(Double(k) / 20 * Double.pi))
+        }
+        times += [2, 2 + 1.0 / 60, 2 + 2.0 / 60]
+        offsets += [30, 30, 40]
+        let runs = MotionSeries.transitions(times: times, offsets: offsets)
+        #expect(runs == [0..<21, 22..<24])
+        let first = MotionSeries(times: Array(times[runs[0]]), offsets: Array(offsets[runs[0]]), period: nil)
+        #expect(first.jumps.isEmpty)
+        let truePeak = 15 * Double.pi / 20 * 60
+        #expect(abs(first.peak - truePeak) / truePeak < 0.01)
+        #expect(MotionSeries.transitions(times: [1], offsets: [0]).isEmpty)
     }
 
     @Test func ticksAreRoundNumbers() {

@@ -29,7 +29,10 @@ def test_the_plot_carries_the_recordings_points(spring_next, tmp_path):
     text = svg.read_text()
     start = text.index('<g id="offset" data-points="') + len('<g id="offset" data-points="')
     points = json.loads(text[start:text.index('"', start)])
-    assert points == [[t, f["offset"]] for t, f in frames]
+    # From the move's first frame (the last before the offset first changes): the frame at
+    # rest the recorder was sent when it subscribed is not part of the motion.
+    moved = next(i for i, (_, f) in enumerate(frames) if f["offset"] != frames[0][1]["offset"])
+    assert points == [[t, f["offset"]] for t, f in frames[moved - 1:]]
     assert "spring: damping ratio 0.7, response 0.35 s" in text
     assert "overshoot " in text and "settles (±1 %)" in text
     png = tmp_path / "next.png"

@@ -212,8 +212,9 @@ def test_history_undo_redo_across_saves_and_set(daemon):
 
 def test_history_keeps_the_last_100(daemon):
     c = daemon.client()
+    # Each its own drag (a burst of plain sets from one connection would be one entry).
     for i in range(105):
-        c.ok("set_params", params={"layout": {"spacing": 31 + i}})
+        c.ok("set_params", params={"layout": {"spacing": 31 + i}}, gesture=f"drag-{i}")
     h = c.ok("history")
     assert len(h["entries"]) == 100 and h["entries"][-1]["revision"] == 106 and h["entries"][0]["revision"] == 7
     for _ in range(99):

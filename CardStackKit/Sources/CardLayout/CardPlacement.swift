@@ -69,10 +69,26 @@ public struct CardPlacement: Sendable, Equatable {
     }
 }
 
+extension CardPlacement {
+    /// Whether the card is seen: some opacity, its quad in front of the eye and covering at
+    /// least ``Layout/visibleArea`` square points (shoelace formula).
+    public var isVisible: Bool {
+        guard alpha > 0, let quad, quad.count == 4 else { return false }
+        var twice = 0.0
+        for i in 0..<4 {
+            let a = quad[i]
+            let b = quad[(i + 1) % 4]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2 >= Layout.visibleArea
+    }
+}
+
 /// A whole frame: the offset it was computed at and its cards, back to front.
 public struct Frame: Sendable, Equatable {
     public var offset: Double
-    /// The item of the nearest card (last in draw order); the resting front card when empty.
+    /// The item drawn in front: the visible card with the highest `z`
+    /// (``Layout/frontItem(_:)``); the resting front card when none is visible.
     public var front: Int
     public var style: Style
     public var viewport: (width: Double, height: Double)

@@ -12,7 +12,7 @@ public enum Layout {
     public static func frame(_ parameters: Parameters, offset: Double, context: ScrollContext = .resting) -> Frame {
         let offset = normalize(offset, parameters)
         var cards = parameters.layout.style.layout.cards(offset: offset, parameters: parameters, context: context)
-        var front = cards.last?.item ?? restingItem(offset, parameters)
+        var front = frontItem(cards) ?? restingItem(offset, parameters)
         if let transition = context.transition {
             // An inserted card fades in; a removed one flies up on top of everything.
             cards = cards.compactMap { card in
@@ -23,7 +23,7 @@ public enum Layout {
                 faded.alpha *= fade
                 return faded
             }
-            front = cards.last?.item ?? front
+            front = frontItem(cards) ?? front
             if var leaving = transition.leavingCard(viewportHeight: parameters.viewport.height) {
                 leaving.z = (cards.map(\.z).max() ?? leaving.z) + 1
                 cards.append(leaving)
@@ -39,6 +39,21 @@ public enum Layout {
         return Frame(
             offset: offset, front: front, style: parameters.layout.style,
             viewport: (parameters.viewport.width, parameters.viewport.height), cards: cards)
+    }
+
+    /// The smallest on-screen area, in square points, of a card that counts as seen: a card
+    /// edge-on in the middle of its flip covers well under one.
+    public static let visibleArea = 1.0
+
+    /// The item drawn in front: the card with the highest `z` among the visible ones (some
+    /// opacity, all four corners in front of the eye, at least ``visibleArea`` on screen);
+    /// nil when none is.
+    public static func frontItem(_ cards: [CardPlacement]) -> Int? {
+        var best: CardPlacement?
+        for card in cards where card.isVisible {
+            if best.map({ card.z >= $0.z }) ?? true { best = card }
+        }
+        return best?.item
     }
 
     /// The length of one turn of the deck: `cards * spacing`.

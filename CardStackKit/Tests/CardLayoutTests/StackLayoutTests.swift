@@ -35,8 +35,22 @@ import Testing
         }
     }
 
-    @Test func halfwayTheFrontCardIsEdgeOn() throws {
+    /// The README's `flip_range = [1.0, 1.2]` at offset 30: card 0 is edge-on half-way
+    /// through its longer flip and card 10 has flipped away (alpha 0); card 1 is in front.
+    @Test func frontIsTheVisibleCardWithTheHighestZ() {
+        var p = seed
+        p.layout.flipRange = [1.0, 1.2]
+        let frame = Layout.frame(p, offset: 30)
+        #expect(frame.front == 1)
+        let seen = frame.cards.filter(\.isVisible)
+        #expect(seen.max { $0.z < $1.z }?.item == 1)
+        #expect(Layout.frontItem([]) == nil)
+    }
+
+    @Test func halfwayTheFrontCardIsEdgeOnAndTheOneBehindIsInFront() throws {
         let frame = Layout.frame(seed, offset: 15)
+        // Edge-on, card 0 covers under a square point: the card drawn in front is card 1.
+        #expect(frame.front == 1 && frame.cards.last?.item == 0 && frame.cards.last?.isVisible == false)
         let front = try #require(card(frame, index: 0))
         #expect(close(front.ratio, 1.05))
         #expect(close(front.alpha, 0.5))
@@ -51,7 +65,8 @@ import Testing
         let second = try #require(card(frame, index: 1))
         #expect(close(second.ratio, 0.95) && close(second.scale, 0.95) && close(second.position.y, 418.5))
         #expect(frame.cards.count == 11)  // one flipping, ten behind
-        #expect(frame.cards.last?.index == 0 && frame.front == 0)
+        // Drawn last, but edge-on: the card in front is the one behind it.
+        #expect(frame.cards.last?.index == 0 && frame.front == 1)
     }
 
     @Test func afterAFullStepTheOldFrontCardIsGone() throws {

@@ -79,7 +79,8 @@ import Testing
             let inFront = corners.allSatisfy { card.transform.apply(x: $0.0, y: $0.1, z: 0).w > 0 }
             #expect((card.quad != nil) == inFront, "quad vs W: \(label) card \(card.index)")
         }
-        if let last = cards.last { #expect(frame.front == last.item) }
+        // The item drawn in front: the visible card with the highest z (the last visible one).
+        if let seen = cards.last(where: \.isVisible) { #expect(frame.front == seen.item, "front: \(label)") }
     }
 
     @Test(arguments: Style.allCases)

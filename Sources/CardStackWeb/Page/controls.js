@@ -164,7 +164,7 @@ function buildControl(spec, cell, commit, editing) {
     };
   }
   if (key === "layout.flip_range") return pairRange(spec, cell, commit, editing);
-  if (key === "card.anchor") return pointPicker(cell, commit);
+  if (key === "card.anchor") return pointPicker(cell, commit, editing);
   if (spec.type === "boolean") {
     const check = el("input", { type: "checkbox" });
     check.addEventListener("change", () => commit(check.checked));
@@ -246,8 +246,9 @@ function pairRange(spec, cell, commit, editing) {
   };
 }
 
-// anchor [x, y] in unit card coordinates: a card-shaped pad, click or drag to place the pivot.
-function pointPicker(cell, commit) {
+// anchor [x, y] in unit card coordinates: a card-shaped pad, click or drag to place the pivot
+// (one drag, one history entry: `editing` says when it starts and ends).
+function pointPicker(cell, commit, editing) {
   const pad = el("div", { class: "point-pad", "data-point": "card.anchor", title: "drag the pivot" });
   const dot = el("div", { class: "point-dot" });
   const text = el("span", { class: "pair-text" });
@@ -260,9 +261,11 @@ function pointPicker(cell, commit) {
     commit([x, y]);
   };
   let down = false;
-  pad.addEventListener("pointerdown", (e) => { down = true; pad.setPointerCapture(e.pointerId); place(e); });
+  const up = () => { if (down) { down = false; editing(false); } };
+  pad.addEventListener("pointerdown", (e) => { down = true; editing(true); pad.setPointerCapture(e.pointerId); place(e); });
   pad.addEventListener("pointermove", (e) => { if (down) place(e); });
-  pad.addEventListener("pointerup", () => { down = false; });
+  pad.addEventListener("pointerup", up);
+  pad.addEventListener("pointercancel", up);
   return (value) => {
     if (!Array.isArray(value)) { dot.hidden = true; text.textContent = "style's own"; return; }
     dot.hidden = false;

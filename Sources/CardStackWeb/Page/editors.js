@@ -54,6 +54,27 @@ function curveEditor(view) {
   let points = [0, 0, 0.58, 1];
   let named = "decelerate";
   let dragging = null;
+  // `decelerate` is no Bézier: its boxes show the nearest one, as the exports write it
+  // (asked of the daemon: `export tokens`' curve), so a typed number starts from there.
+  // One request at a time: a drag of the duration asks again once the answer is in.
+  let fit = null, fitFor = null, asked = null;
+  const motion = () => JSON.stringify(view.params ? view.params.params.animation : null);
+  const askFit = () => {
+    const now = motion();
+    if (asked !== null || now === fitFor) return;
+    if (view.send("export", { format: "tokens" }, "curve-fit")) asked = now;
+  };
+  view.curveFit = (reply) => {
+    const found = reply.ok ? bezierToken(JSON.parse(reply.result.text)) : null;
+    fitFor = asked;
+    asked = null;
+    if (found) fit = found;
+    if (named === "decelerate") {
+      if (fit) points = fit.slice();
+      askFit();
+    }
+    draw();
+  };
   const draw = () => {
     const [x1, y1, x2, y2] = points;
     handles[0].setAttribute("cx", CX(x1)); handles[0].setAttribute("cy", CY(y1));
@@ -69,7 +90,11 @@ function curveEditor(view) {
     } else {
       line.setAttribute("d", `M${CX(0)},${CY(0)}C${CX(x1)},${CY(y1)} ${CX(x2)},${CY(y2)} ${CX(1)},${CY(1)}`);
     }
-    numbers.forEach((n, i) => { if (document.activeElement !== n) n.value = named === "decelerate" ? "" : String(points[i]); });
+    numbers.forEach((n, i) => {
+      if (document.activeElement !== n) n.value = named === "decelerate" && !fit ? "" : String(points[i]);
+      n.title = named === "decelerate" ? "decelerate's nearest cubic Bézier (as the exports write it)" : "";
+    });
+    root.dataset.curvePoints = JSON.stringify(named === "decelerate" && !fit ? null : points);
     for (const b of names) b.dataset.on = String(b.dataset.curveName === named);
   };
   const toCurve = (e) => {
@@ -106,6 +131,10 @@ function curveEditor(view) {
     root,
     show(value, springOn) {
       if (dragging === null && value !== undefined) {
+        if (value === "decelerate") {
+          askFit();
+          if (fit) points = fit.slice();
+        }
         if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
         else if (Array.isArray(value)) { named = null; points = value.slice(); }
         root.dataset.curve = JSON.stringify(value);
@@ -121,6 +150,17 @@ function curveEditor(view) {
       root.dataset.inactive = String(springOn);
     },
   };
+}
+
+// The first `cubicBezier` token named `curve` in a design-tokens document, as four numbers.
+function bezierToken(node) {
+  if (!node || typeof node !== "object") return null;
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "curve" && v && v.$type === "cubicBezier" && Array.isArray(v.$value) && v.$value.length === 4) return v.$value;
+    const inner = bezierToken(v);
+    if (inner) return inner;
+  }
+  return null;
 }
 
 // The spring's step response from rest (0) to 1, SwiftUI's parameters: mass 1, stiffness

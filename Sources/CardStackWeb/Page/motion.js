@@ -1,14 +1,16 @@
 // cardstack web: the motion as the daemon sent it. The page keeps the last frames it
 // received (their seq, daemon time and picture); the graph plots the front offset and its
-// velocity over the last transition (a run of frames less than TRANSITION_GAP s apart),
-// the timeline shows any kept frame on the stage (paused), steps one frame with , and .,
-// and plays them back at 1, 0.5, 0.25 or 0.1×; the loop replays a transition through the
-// daemon while values are tuned; share posts the kept frames to the bridge's /render.
-// Nothing here recomputes motion: every point is a frame the daemon sent. Loaded before page.js.
+// velocity over the last transition (a run of frames less than TRANSITION_GAP s apart, from
+// the move's first frame), the timeline shows any kept frame on the stage (paused), steps
+// one frame with , and ., and plays them back at 1, 0.5, 0.25 or 0.1×; the loop replays a
+// transition through the daemon while values are tuned; share posts the transition's
+// frames to the bridge's /render. Nothing here recomputes motion: every point is a frame
+// the daemon sent (offsets unwrapped across the deck's wrap). Loaded before page.js.
 "use strict";
 
 const KEEP_FRAMES = 1200;      // 5 s at 240 fps
 const TRANSITION_GAP = 0.15;   // s between two frames that belong to different transitions
+const JUMP_FRACTION = 1 / 3;   // a velocity change this share of the peak, alone, is a jump
 const LOOP_MS = 1200;
 const PLAY_SPEEDS = [1, 0.5, 0.25, 0.1];
 const SVG = "http://www.w3.org/2000/svg";
@@ -17,6 +19,49 @@ function svg(tag, attrs) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   return e;
+}
+
+// The frames of one run from the move's first frame: the frames before it that repeat its
+// offset (the frame at rest a subscriber is sent at once) are not part of the motion.
+function fromMoveStart(run) {
+  const moved = run.findIndex((m) => m.frame.offset !== run[0].frame.offset);
+  return moved > 1 ? run.slice(moved - 1) : run;
+}
+
+// Offsets with the deck's wraps taken out: a step between two frames is the shortest one
+// modulo `period` (cards × spacing when the deck wraps, else 0: nothing to unwrap).
+function unwrapOffsets(offsets, period) {
+  const out = [];
+  offsets.forEach((o, i) => {
+    if (!i) { out.push(o); return; }
+    let d = o - offsets[i - 1];
+    if (period > 0) d -= period * Math.round(d / period);
+    out.push(out[i - 1] + d);
+  });
+  return out;
+}
+
+// What the graph draws of `frames` (one transition): the (time, unwrapped offset) points,
+// the velocity of each interval at its end ([time, pt/s]), its peak, and the times where
+// the velocity jumps: a change between two intervals (or from rest before the first and
+// to rest after the last) of more than JUMP_FRACTION of the peak, over twice the changes
+// on either side of it (a spring's steep rise at 60 fps is steady, not a jump).
+function motionSeries(frames, period) {
+  const times = frames.map((m) => m.time);
+  const offsets = unwrapOffsets(frames.map((m) => m.frame.offset), period);
+  const velocities = [];
+  for (let i = 1; i < frames.length; i++) {
+    velocities.push([times[i], (offsets[i] - offsets[i - 1]) / Math.max(times[i] - times[i - 1], 1e-9)]);
+  }
+  const peak = Math.max(...velocities.map((v) => Math.abs(v[1])), 0);
+  const v = [0, ...velocities.map((p) => p[1]), 0];
+  const change = v.slice(1).map((x, i) => x - v[i]);   // change[i]: into interval i (or rest)
+  const jumps = [];
+  change.forEach((c, i) => {
+    const around = Math.max(Math.abs(change[i - 1] || 0), Math.abs(change[i + 1] || 0));
+    if (peak > 0 && Math.abs(c) > JUMP_FRACTION * peak && Math.abs(c) > 2 * around) jumps.push(times[Math.min(i, times.length - 1)]);
+  });
+  return { points: times.map((t, i) => [t, offsets[i]]), velocities, peak, jumps };
 }
 
 class Motion {
@@ -40,8 +85,9 @@ class Motion {
     this.velocityPath = svg("path", { class: "velocity" });
     this.offsetPath = svg("path", { class: "offset" });
     this.marks = svg("path", { class: "marks" });
+    this.jumps = svg("g", { class: "jumps" });
     this.cursor = svg("line", { class: "cursor", y1: "0", y2: "150", visibility: "hidden" });
-    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.cursor);
+    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.jumps, this.cursor);
     this.caption = el("div", { class: "graph-caption", text: "run a transition (j, k, J) to plot it" });
     this.timeline = el("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "aria-label": "kept frames" });
     if (first) this.timeline.id = "timeline";
@@ -71,18 +117,27 @@ class Motion {
   }
 
   // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
-  // in which the offset moves (a reveal or a lone frame moves nothing: the one before).
-  lastTransition() {
+  // in which the offset moves (a reveal or a lone frame moves nothing: the one before),
+  // from the move's first frame. With `at` (a kept frame's index), the run holding it.
+  lastTransition(at) {
     const k = this.kept;
     let end = k.length;
     while (end > 0) {
       let start = end - 1;
       while (start > 0 && k[start].time - k[start - 1].time < TRANSITION_GAP) start--;
       const run = k.slice(start, end);
-      if (run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return run;
+      const inside = at === undefined || (at >= start && at < end);
+      if (inside && run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return fromMoveStart(run);
+      if (at !== undefined && at >= start) return [];
       end = start;
     }
     return [];
+  }
+
+  // One turn of the deck in points when it wraps (the offsets are kept inside one), else 0.
+  period() {
+    const p = this.view.params && this.view.params.params.layout;
+    return p && p.wrap ? this.view.deckSize() * p.spacing : 0;
   }
 
   // Four times a second (page.js's stats tick), not per frame.
@@ -97,7 +152,8 @@ class Motion {
 
   plot(frames) {
     if (frames.length < 2) return;
-    const points = frames.map((m) => [m.time, m.frame.offset]);
+    const series = motionSeries(frames, this.period());
+    const points = series.points;
     const json = JSON.stringify(points);
     if (this.graph.dataset.points === json) return;
     this.graph.dataset.points = json;
@@ -116,14 +172,30 @@ class Motion {
     const end = offsets[offsets.length - 1];
     this.targetLine.setAttribute("y1", y(end).toFixed(2));
     this.targetLine.setAttribute("y2", y(end).toFixed(2));
-    const v = points.slice(1).map((p, i) => [p[0], (p[1] - points[i][1]) / Math.max(p[0] - points[i][0], 1e-9)]);
-    const vmax = Math.max(...v.map((p) => Math.abs(p[1])), 1e-9);
-    this.velocityPath.setAttribute("d", v.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${(75 - (p[1] / vmax) * 70).toFixed(2)}`).join(""));
+    // Each interval's velocity at its end: nothing is drawn before the move's first frame.
+    const v = series.velocities;
+    const vmax = Math.max(series.peak, 1e-9);
+    const vy = (value) => (75 - (value / vmax) * 70).toFixed(2);
+    this.velocityPath.setAttribute("d", v.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${vy(p[1])}`).join(""));
+    this.graph.dataset.velocities = JSON.stringify(v);
+    this.graph.dataset.jumps = JSON.stringify(series.jumps);
+    this.graph.dataset.period = String(this.period());
+    this.jumps.textContent = "";
+    for (const t of series.jumps) {
+      const g = svg("g", { class: "jump", "data-t": String(t) });
+      g.append(svg("line", { x1: x(t).toFixed(2), x2: x(t).toFixed(2), y1: "2", y2: "148" }),
+        svg("path", { d: `M${x(t).toFixed(2)},4l-4,-4h8z` }));
+      const title = svg("title", {});
+      title.textContent = `the velocity jumps here (t ${t.toFixed(3)})`;
+      g.append(title);
+      this.jumps.append(g);
+    }
     const start = offsets[0];
     const span = end - start;
     const over = Math.abs(span) > 1e-9 ? Math.max(0, ...offsets.map((o) => (o - end) / span)) * 100 : 0;
+    const jumps = series.jumps.length ? ` · velocity jumps ×${series.jumps.length} (▼)` : "";
     this.caption.textContent = `${frames.length} frames · ${(t1 - t0).toFixed(3)} s · ${start.toFixed(1)} → ${end.toFixed(1)} pt`
-      + ` · overshoot ${over.toFixed(1)} % · peak ${vmax.toFixed(0)} pt/s`;
+      + ` · overshoot ${over.toFixed(1)} % · peak ${series.peak.toFixed(0)} pt/s${jumps}`;
   }
 
   // The timeline: kept frame i on the stage, paused.
@@ -200,13 +272,17 @@ class Motion {
     v.loopButton.dataset.on = "true";
   }
 
-  // The kept frames as a recording (`cardstack record`'s format), rendered by the bridge.
+  // One transition as a recording (`cardstack record`'s format), rendered by the bridge:
+  // the one holding the frame the timeline shows, else the last one, from the move's first
+  // frame to rest (not the stills kept around it).
   share(format) {
-    if (!this.kept.length) { this.view.say("share: no frames kept yet", true); return; }
-    const body = this.kept.map((m) => JSON.stringify(m)).join("\n") + "\n";
+    const frames = this.lastTransition(this.paused ? this.index : undefined);
+    if (!frames.length) { this.view.say("share: no transition kept yet (run one: j, k, J)", true); return; }
+    this.shared = frames.map((m) => m.seq);
+    const body = frames.map((m) => JSON.stringify(m)).join("\n") + "\n";
     fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
       .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
-      .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${this.kept.length} frames as ${format}`); })
+      .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${frames.length} frames as ${format}`); })
       .catch((e) => this.view.say(`share: ${e.message} (this cardstack web has no /render yet?)`, true));
   }
 }

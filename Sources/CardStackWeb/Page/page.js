@@ -55,6 +55,31 @@ const drawClock = {
   },
 };
 
+// The keys whose control is being moved (a slider, a curve handle, the spring editor, the
+// anchor pad), and the drag they make: the first key added starts a drag with a new id,
+// and every set_params sent until the flush after the last key is taken away carries it as
+// `gesture`, so the daemon keeps the whole drag as one history entry (docs/protocol.md).
+const PAGE_ID = Math.random().toString(36).slice(2, 10);
+let gestures = 0;
+
+class Editing extends Set {
+  constructor(view) {
+    super();
+    this.view = view;
+  }
+
+  add(key) {
+    if (!this.view.gesture) this.view.gesture = `page-${PAGE_ID}-${++gestures}`;
+    return super.add(key);
+  }
+
+  delete(key) {
+    const had = super.delete(key);
+    if (!this.size && !this.view.flushScheduled) this.view.gesture = null;
+    return had;
+  }
+}
+
 // One daemon: its connection, its stage and its panel.
 class View {
   constructor(index) {
@@ -75,7 +100,8 @@ class View {
     this.cards = new Map();     // item -> element
     this.rows = new Map();      // dotted key -> {row, set(value)}
     this.nextId = 1;
-    this.editing = new Set();   // keys whose control is being moved
+    this.gesture = null;        // the id of the drag under way (Editing), sent with set_params
+    this.editing = new Editing(this);  // keys whose control is being moved
     this.outgoing = new Map();  // dotted key -> value waiting for the next animation frame
     this.build();
     if (REPLAY) this.setConnection("replay", "replaying a recording (no daemon)"); else this.connect();
@@ -201,6 +227,7 @@ class View {
   }
 
   reply(m) {
+    if (m.id === "curve-fit") { if (this.curveFit) this.curveFit(m); return; }
     if (actionReply(this, m)) return;
     if (!m.ok) {
       this.notice.hidden = false;
@@ -564,7 +591,8 @@ function describe(spec) {
 }
 
 // set_params while a control moves: at most one request per animation frame per key, the
-// newest value; in compare mode each panel edits its own daemon.
+// newest value, with the drag's `gesture` id while one is under way (the flush after the
+// drag ends sends its last value and ends it); in compare mode each panel edits its own daemon.
 function sendParam(view, key, value) {
   view.outgoing.set(key, value);
   if (view.flushScheduled) return;
@@ -577,7 +605,9 @@ function sendParam(view, key, value) {
       (params[table] = params[table] || {})[name] = v;
     }
     view.outgoing.clear();
-    view.send("set_params", { params });
+    const gesture = view.gesture;
+    if (!view.editing.size) view.gesture = null;
+    view.send("set_params", gesture ? { params, gesture } : { params });
   });
 }
 

@@ -1,0 +1,85 @@
+import CardLayout
+
+/// One transition of a recording as the plot and the page's graph show it: its frames from
+/// the move's first frame, offsets unwrapped across the deck's wrap, each interval's
+/// velocity, and where the velocity jumps.
+///
+/// A transition is a run of frames less than ``gap`` seconds apart in which the offset
+/// moves (the page's rule, docs/page.md); it starts at the last frame before the offset
+/// first changes (the move's first frame: a frame at rest sent before it is not part of
+/// the motion). A step between two frames is the shortest one modulo the deck's period
+/// (`cards × spacing`) when the deck wraps, so a wrap is not a jump of a whole turn.
+public struct MotionSeries: Sendable, Equatable {
+    /// Seconds between two frames that belong to different transitions.
+    public static let gap = 0.15
+    /// A velocity change this share of the peak speed, standing alone, is a jump.
+    public static let jumpFraction = 1.0 / 3.0
+
+    /// The frames' daemon times (seconds) and unwrapped offsets (points).
+    public var times: [Double]
+    public var offsets: [Double]
+    /// Each interval's mean velocity (points/s), at the time of the frame that ends it:
+    /// `velocities[i]` belongs to `times[i + 1]`.
+    public var velocities: [Double]
+    /// The times of the frames where the velocity jumps (from rest into the first interval,
+    /// between two intervals, or from the last one to rest).
+    public var jumps: [Double]
+
+    /// The largest speed of any interval.
+    public var peak: Double { velocities.map(abs).max() ?? 0 }
+
+    /// The series of the frames `times`/`offsets` (already one transition).
+    public init(times: [Double], offsets raw: [Double], period: Double?) {
+        self.times = times
+        var offsets: [Double] = []
+        for (i, x) in raw.enumerated() {
+            guard i > 0 else {
+                offsets.append(x)
+                continue
+            }
+            var step = x - raw[i - 1]
+            if let period, period > 0 { step -= period * (step / period).rounded() }
+            offsets.append(offsets[i - 1] + step)
+        }
+        self.offsets = offsets
+        velocities = offsets.indices.dropFirst().map { i in
+            let dt = times[i] - times[i - 1]
+            // Frames less than a nanosecond apart (a hand-made recording) have no speed to
+            // plot: dividing by the gap could overflow to infinity.
+            return dt > 1e-9 ? (offsets[i] - offsets[i - 1]) / dt : 0
+        }
+        jumps = []
+        let peak = self.peak
+        guard peak > 0 else { return }
+        // The velocity at rest before and after, and the change into each interval (or rest).
+        let v = [0] + velocities + [0]
+        let change = v.indices.dropFirst().map { v[$0] - v[$0 - 1] }
+        for (i, c) in change.enumerated() {
+            let around = max(abs(i > 0 ? change[i - 1] : 0), abs(i + 1 < change.count ? change[i + 1] : 0))
+            if abs(c) > Self.jumpFraction * peak, abs(c) > 2 * around { jumps.append(times[min(i, times.count - 1)]) }
+        }
+    }
+
+    /// The transitions in `times`/`offsets`, oldest first, each as the range of its frames
+    /// from the move's first frame.
+    public static func transitions(times: [Double], offsets: [Double]) -> [Range<Int>] {
+        guard times.count >= 2, offsets.count == times.count else { return [] }
+        var runs: [Range<Int>] = []
+        var start = 0
+        for end in 1...times.count where end == times.count || times[end] - times[end - 1] >= gap {
+            let run = start..<end
+            start = end
+            guard run.count >= 2, let moved = run.first(where: { offsets[$0] != offsets[run.lowerBound] }) else {
+                continue
+            }
+            runs.append((moved - 1)..<run.upperBound)
+        }
+        return runs
+    }
+
+    /// The deck's period when it wraps (its offsets are kept inside one turn), else nil.
+    public static func period(_ parameters: Parameters?) -> Double? {
+        guard let parameters, parameters.layout.wrap else { return nil }
+        return Layout.period(parameters)
+    }
+}
