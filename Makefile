@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
-TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser
+TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser bindfs
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
