@@ -7,7 +7,8 @@ DESTDIR ?=
 CONFIG ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/cardstack/cardstack.toml
 SWIFT_BUILD_FLAGS ?=
 BINDIR ?= $(PREFIX)/bin
-SYSCONFDIR ?= /etc
+# /etc for a system install; otherwise under PREFIX, so a PREFIX install stays in PREFIX.
+SYSCONFDIR ?= $(if $(filter /usr /usr/local,$(abspath $(PREFIX))),/etc,$(PREFIX)/etc)
 DATADIR ?= $(PREFIX)/share/cardstack
 DOCDIR ?= $(PREFIX)/share/doc/cardstack
 SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
@@ -20,7 +21,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
-TEST_PACKAGES := socat python3 python3-venv rsync vim ed tmux systemd strace binutils adduser
+TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils adduser bindfs
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
@@ -34,8 +35,9 @@ help:
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
-	@echo "make install    binaries, systemd units and /etc/cardstack/cardstack.toml (PREFIX, DESTDIR);"
-	@echo "                PREFIX=~/.local installs for you alone, without root (docs/install.md)"
+	@echo "make install    binaries, systemd units, the parameter file (PREFIX, DESTDIR): PREFIX=/usr/local"
+	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
+	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
 	@echo "make deb        a Debian package of the release build (docs/install.md)"
 	@echo "make format     format the Swift code with the checked-in .swift-format"
 
@@ -146,23 +148,29 @@ bench: bench-deps release build
 # strip their copies.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 VERSION := $(shell sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/cardstackd/CardstackdCommand.swift | head -n 1)
-# A user install (PREFIX under $HOME, not root): no system units, no /etc; the user units go
-# where the user manager looks, the parameter file to ~/.config/cardstack/.
-USER_INSTALL := $(if $(DESTDIR),,$(if $(filter 0,$(shell id -u)),,$(filter $(HOME)/%,$(abspath $(PREFIX)))))
+# What kind of install PREFIX and DESTDIR make (docs/install.md), whoever runs it:
+# - system: PREFIX=/usr or /usr/local and no DESTDIR: the file in /etc, the service account;
+# - staged: a DESTDIR: the same layout, under DESTDIR, and no account (a package's tree);
+# - home: PREFIX under $HOME: the user units and the parameter file in ~/.config (for the
+#   user manager), the rest under PREFIX; no system units, no /etc;
+# - any other PREFIX: everything under PREFIX, the file in PREFIX/etc/cardstack.
+SYSTEM_INSTALL := $(if $(DESTDIR),,$(filter /usr /usr/local,$(abspath $(PREFIX))))
+USER_INSTALL := $(if $(DESTDIR),,$(filter $(HOME)/%,$(abspath $(PREFIX))/))
 ifneq ($(USER_INSTALL),)
 SYSTEMD_USER_UNIT_DIR := $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/systemd/user
 USER_CONFIG_DIR := $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/cardstack
 endif
 
-# Installing never builds as root: root's copy of the toolchain (if sudo even finds one)
-# would leave root-owned files in .build/. As root it copies what `make release` built.
+# A user builds (incrementally) before installing. Root copies what is built, so that
+# `make release` as yourself and then `sudo make install` leaves no root-owned files in your
+# .build/; with nothing built (a container, CI, a root-only machine), root builds, and says so.
 install-binaries:
-	@if [ ! -x .build/$(BUILD)/cardstackd ] || [ ! -x .build/$(BUILD)/cardstack ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make install: no .build/$(BUILD)/cardstackd: run make $(if $(filter debug,$(BUILD)),build,release) first, as yourself (not root), then sudo make install again" >&2; exit 1; \
-	  fi; \
+	@if [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory $(if $(filter debug,$(BUILD)),build,release); \
+	elif [ ! -x .build/$(BUILD)/cardstackd ] || [ ! -x .build/$(BUILD)/cardstack ]; then \
+	  echo "make install: nothing built in .build/$(BUILD): building it as root$$([ -d .build ] && [ "$$(stat -c %u .build)" != 0 ] && echo " (its files will be root's: make clean as yourself first, or chown them back after)")" >&2; \
+	  command -v swift >/dev/null || { echo "make install: no swift on root's PATH ($$PATH): run make $(if $(filter debug,$(BUILD)),build,release) as yourself first, or sudo env PATH=\"\$$PATH\" make install" >&2; exit 1; }; \
 	  $(MAKE) --no-print-directory $(if $(filter debug,$(BUILD)),build,release); \
-	elif [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory $(if $(filter debug,$(BUILD)),build,release); fi
+	fi
 
 # Binaries (stripped), user units (and, unless a user install, system units) with this
 # PREFIX's paths, the default parameter file (an edited one is never overwritten; a pristine
@@ -193,14 +201,18 @@ else
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml ]; then \
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml"; \
 	else $(call config_copy,$(DESTDIR)$(SYSCONFDIR)/cardstack/cardstack.toml,$(DATADIR)/cardstack.schema.json); fi
+ifneq ($(SYSTEM_INSTALL),)
 	@# The system service runs as user and group cardstack; its file is the group's to edit.
-	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	@if [ "$$(id -u)" = 0 ]; then \
 	  getent group cardstack >/dev/null || groupadd --system cardstack; \
 	  getent passwd cardstack >/dev/null || useradd --system --gid cardstack --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin cardstack; \
 	  chown root:cardstack $(SYSCONFDIR)/cardstack && chmod 2775 $(SYSCONFDIR)/cardstack; \
 	  chown cardstack:cardstack $(SYSCONFDIR)/cardstack/cardstack.toml && chmod 664 $(SYSCONFDIR)/cardstack/cardstack.toml; \
 	  echo "system service: sudo systemctl daemon-reload && sudo systemctl enable --now cardstackd.socket; members of group cardstack may use it (sudo adduser USER cardstack)"; \
 	fi
+else
+	@$(if $(DESTDIR),,echo "installed under $(PREFIX) (its parameter file: $(SYSCONFDIR)/cardstack/cardstack.toml); no system user or group: PREFIX=/usr/local installs the system service")
+endif
 endif
 
 uninstall:

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #ifndef RENAME_EXCHANGE
@@ -20,5 +21,13 @@ static inline int cardstack_rename_exchange(const char *a, const char *b) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/// The type of the file system holding `path` (statfs' f_type, a magic number of
+/// linux/magic.h), or 0 with errno set. Swift's Glibc module leaves out <sys/vfs.h>.
+static inline unsigned long cardstack_file_system_type(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return 0;
+    return (unsigned long)info.f_type;
 }
 #endif

@@ -9,10 +9,12 @@ public struct StateInfo: Sendable, Equatable, Codable {
     public var uptime: Double
     /// The deck's size: `layout.cards` until deck edits change it.
     public var cards: Int
+    /// How the parameter file is watched (added in round 4; an older daemon does not send it).
+    public var watch: WatchInfo?
 
     public init(
         offset: Double, front: Int, animating: Bool, clients: Int, revision: Int, framesSent: Int, uptime: Double,
-        cards: Int = 1
+        cards: Int = 1, watch: WatchInfo? = nil
     ) {
         self.offset = offset
         self.front = front
@@ -22,13 +24,14 @@ public struct StateInfo: Sendable, Equatable, Codable {
         self.framesSent = framesSent
         self.uptime = uptime
         self.cards = cards
+        self.watch = watch
     }
 
     enum CodingKeys: String, CodingKey {
         case offset, front, animating, clients, revision
         case framesSent = "frames_sent"
         case uptime = "uptime_s"
-        case cards
+        case cards, watch
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,5 +45,6 @@ public struct StateInfo: Sendable, Equatable, Codable {
         uptime = try c.decode(Double.self, forKey: .uptime)
         // Added after protocol 1 first shipped: an older daemon does not send it.
         cards = try c.decodeIfPresent(Int.self, forKey: .cards) ?? 0
+        watch = try c.decodeIfPresent(WatchInfo.self, forKey: .watch)
     }
 }

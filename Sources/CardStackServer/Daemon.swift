@@ -16,11 +16,16 @@ public struct DaemonOptions: Sendable {
     public var configPath: String
     public var server: ServerConfiguration
     public var environment: [String: String]
+    /// `--watch`: whether to poll the file besides inotify.
+    public var watch: WatchRequest
 
-    public init(configPath: String, server: ServerConfiguration, environment: [String: String]) {
+    public init(
+        configPath: String, server: ServerConfiguration, environment: [String: String], watch: WatchRequest = .auto
+    ) {
         self.configPath = configPath
         self.server = server
         self.environment = environment
+        self.watch = watch
     }
 }
 
@@ -78,6 +83,9 @@ public enum Daemon {
             break
         }
 
+        let choice = WatchChoice.decide(options.watch, facts: FileSystemFacts.probe(parameterFile: path))
+        if options.watch == .inotify, choice.reason.contains(";") { logger.warning("\(choice.reason)") }
+
         let notifier = SystemdNotifier(environment: options.environment)
         let inherited = try inheritedSocket(options.environment, logger: logger)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -88,6 +96,7 @@ public enum Daemon {
                 eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial,
                 loadedBytes: loadedBytes)
             hub.presets = PresetLibrary.standard(environment: options.environment)
+            hub.session.watch = choice.info
             hub.onStatusChange = { hub in notifier.send("STATUS=\(status(hub))") }
             return NIOLoopBound(hub, eventLoop: loop)
         }.get()
@@ -108,7 +117,7 @@ public enum Daemon {
                 hub.value.apply(update, bytes: bytes)
                 if reloading || forced { notifier.send("READY=1\nSTATUS=\(status(hub.value))") }
             })
-        let params = ParamsService(path: path, reload: reload, logger: logger)
+        let params = ParamsService(path: path, reload: reload, choice: choice, logger: logger)
         let server = FrameServer(
             hub: hub, eventLoop: loop, configuration: options.server, inheritedSocket: inherited, logger: logger,
             onReady: { _ in

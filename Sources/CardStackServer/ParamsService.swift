@@ -15,7 +15,8 @@ import ServiceLifecycle
     import Glibc
 #endif
 
-/// Reloads the parameter file on every save (libinotifytools) and on SIGHUP, and hands
+/// Reloads the parameter file on every save (libinotifytools, and a look every 100 ms where
+/// inotify cannot see every save: ``WatchChoice``, ``FilePoller``) and on SIGHUP, and hands
 /// each real change to the hub. Identical content changes nothing.
 ///
 /// The watcher's thread only decides that the file may have changed; the hub's event loop
@@ -31,6 +32,8 @@ import ServiceLifecycle
 struct ParamsService: Service {
     let path: String
     let reload: Reload
+    /// inotify, polling or both (``WatchChoice``), decided at start.
+    let choice: WatchChoice
     let logger: Logger
 
     /// Reading, deciding and delivering, on the hub's event loop.
@@ -152,17 +155,39 @@ struct ParamsService: Service {
 
     func run() async throws {
         let reload = self.reload
-        let watcher = try InotifyWatcher(path: path) { reload.request(forced: false, ifGone: $0 == .gone) }
-        logger.info("watching \(path) for changes")
+        let onChange: @Sendable (InotifyWatcher.Change) -> Void = { reload.request(forced: false, ifGone: $0 == .gone) }
+        let watcher = try startInotify(onChange: onChange)
+        let poller = choice.polls ? FilePoller(path: path, onChange: onChange) : nil
+        if choice.polls {
+            logger.info(
+                "watching \(path) for changes: \(watcher == nil ? "" : "inotify and ")a look every \(choice.info.intervalMilliseconds ?? 0) ms (\(choice.reason))"
+            )
+        } else {
+            logger.info("watching \(path) for changes: inotify (\(choice.reason))")
+        }
         let hangups = Self.waitForHangups { [path, logger] in
             logger.info("SIGHUP: reloading \(path)")
             reload.request(forced: true)
         }
         try? await gracefulShutdown()
-        // Both threads end here, so nothing reloads while the daemon shuts down.
+        // The threads end here, so nothing reloads while the daemon shuts down.
         hangups.stop()
-        watcher.stop()
+        watcher?.stop()
+        poller?.stop()
         logger.info("stopped watching \(path)")
+    }
+
+    /// The inotify watcher, unless the choice is to poll alone. When it cannot start, polling
+    /// goes on alone if the choice polls (it still sees every save); otherwise the daemon stops.
+    func startInotify(onChange: @escaping @Sendable (InotifyWatcher.Change) -> Void) throws -> InotifyWatcher? {
+        guard choice.inotify else { return nil }
+        do {
+            return try InotifyWatcher(path: path, onChange: onChange)
+        } catch {
+            guard choice.polls else { throw error }
+            logger.warning("\(error.message); polling \(path) alone")
+            return nil
+        }
     }
 
     /// The set holding SIGHUP alone: blocked everywhere, waited for by one thread.

@@ -133,6 +133,9 @@ public struct Session: Sendable {
 
     public var clientCount: Int { clients.count }
 
+    /// How the driver watches the parameter file, for `get_state` (the driver sets it).
+    public var watch: WatchInfo?
+
     /// Whether a motion, a deck edit or the reveal is running (`animating` in `get_state`).
     public var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil }
 
@@ -140,7 +143,7 @@ public struct Session: Sendable {
     public func state(at now: Double) -> StateInfo {
         StateInfo(
             offset: offset, front: frame.front, animating: isAnimating, clients: clients.count,
-            revision: revision, framesSent: framesSent, uptime: now, cards: deck.count)
+            revision: revision, framesSent: framesSent, uptime: now, cards: deck.count, watch: watch)
     }
 
     public var paramsInfo: ParamsInfo {

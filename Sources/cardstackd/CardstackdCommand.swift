@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardStackFiles
 import CardStackProtocol
 import CardStackServer
 import CardStackSystem
@@ -52,12 +53,22 @@ struct CardstackdCommand: AsyncParsableCommand {
         name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "auto, inotify or poll. auto also looks at the file every 100 ms when it is on a file system whose saves inotify may not see (virtiofs, 9p, FUSE, NFS, SMB: a VM's or container's share); poll always does.",
+            valueName: "mode"))
+    var watch: String = "auto"
+
     func validate() throws {
         guard UInt32(socketMode, radix: 8).map({ $0 <= 0o777 }) == true else {
             throw ValidationError("--socket-mode must be an octal mode such as 0600 or 0660, got \(socketMode)")
         }
         for group in allowGID where Self.groupID(group) == nil {
             throw ValidationError("--allow-gid \(group): no such group (give a group name from /etc/group or a number)")
+        }
+        guard WatchRequest(rawValue: watch) != nil else {
+            throw ValidationError("--watch must be auto, inotify or poll, got \(watch)")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -103,7 +114,9 @@ struct CardstackdCommand: AsyncParsableCommand {
         )
         do {
             try await Daemon.run(
-                DaemonOptions(configPath: configPath, server: server, environment: environment), logger: logger)
+                DaemonOptions(
+                    configPath: configPath, server: server, environment: environment,
+                    watch: WatchRequest(rawValue: watch) ?? .auto), logger: logger)
         } catch {
             logger.critical("\(error)")
             throw ExitCode(1)

@@ -40,7 +40,7 @@ def test_every_command(daemon):
     frame = c.ok("get_frame")
     assert frame["offset"] == 0 and frame["front"] == 0 and len(frame["cards"]) == 10
     state = c.ok("get_state")
-    assert set(state) == {"offset", "front", "animating", "clients", "revision", "frames_sent", "uptime_s", "cards"}
+    assert set(state) == {"offset", "front", "animating", "clients", "revision", "frames_sent", "uptime_s", "cards", "watch"}
     assert c.ok("subscribe", events=["frame"]) == {"events": ["frame"]}
     first = c.event("frame")
     assert first["frame"]["offset"] == 0
