@@ -93,6 +93,22 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
+        // A piece of the body, outside the switch below: its subject would hold on to the
+        // buffer, and every append would copy the whole of it.
+        if case .body(var chunk) = part, case .collecting(let head, let format, var body) = state {
+            // The state lets go of the buffer first, so that appending does not copy it.
+            state = .discarding
+            guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
+                send(
+                    .payloadTooLarge,
+                    "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
+                    head, context, close: true)
+                return
+            }
+            body.writeBuffer(&chunk)
+            state = .collecting(head, format: format, body: body)
+            return
+        }
         switch (state, part) {
         case (.idle, .head(let head)) where RequestGate.path(head.uri) == "/render":
             start(head, context: context)
@@ -104,19 +120,6 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
         case (.forwarding, _):
             context.fireChannelRead(data)
-        case (.collecting(let head, let format, var body), .body(var chunk)):
-            // The state lets go of the buffer first, so that appending does not copy it.
-            state = .discarding
-            guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
-                state = .discarding
-                send(
-                    .payloadTooLarge,
-                    "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
-                    head, context, close: true)
-                return
-            }
-            body.writeBuffer(&chunk)
-            state = .collecting(head, format: format, body: body)
         case (.collecting(let head, let format, let body), .end):
             // The upload is complete: the request deadline stops while it is rendered.
             context.fireUserInboundEventTriggered(RequestDeadline.Hold())
@@ -156,7 +159,11 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
                 head, context)
         } else {
             let format = RequestGate.query(head.uri, "format") ?? "gif"
-            state = .collecting(head, format: format, body: context.channel.allocator.buffer(capacity: 0))
+            // Room for the whole body at once when its length is given (at most the limit): a
+            // buffer that doubles as it grows would hold up to twice the body.
+            let length = head.headers["content-length"].first.flatMap(Int.init) ?? 0
+            let room = min(max(length, 0), service.maximumBody)
+            state = .collecting(head, format: format, body: context.channel.allocator.buffer(capacity: room))
         }
     }
 

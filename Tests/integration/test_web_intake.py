@@ -127,3 +127,15 @@ def test_a_request_body_of_only_whitespace_is_answered_400(daemon, bridge):
         conn.close()
         assert response.status == 400, (body, response.status, text)
         assert "holds no request" in text, text
+
+
+def test_a_whole_upload_near_the_limit_arrives_within_the_deadline(daemon, bridge):
+    """31 MiB sent at once is taken in well within the 5 s (each piece is appended, never the
+    whole body copied again), and answered: this one is no recording."""
+    body = b"x" * (31 << 20)
+    conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=60)
+    conn.request("POST", f"/render?format=gif&token={bridge.token}", body=body)
+    response = conn.getresponse()
+    text = response.read().decode(errors="replace")
+    conn.close()
+    assert response.status == 400 and "cannot render" in text, (response.status, text[:200])
