@@ -45,7 +45,7 @@ extension ParamsSchema {
             meaning: "every animation (flings, steps, deck edits, the reveal) runs that many times slower"),
         "animation.curve": Doc(
             meaning:
-                "how progress follows time: the fling's deceleration rescaled to land on time, Core Animation's named curves, or any cubic Bézier",
+                "how progress follows time: the fling's exponential slowing onto the card and landing at rest in `duration`, Core Animation's named curves, or any cubic Bézier",
             allowed:
                 "\"decelerate\", \"linear\", \"ease_in\", \"ease_out\", \"ease_in_out\", or [x1, y1, x2, y2] with x1, x2 in [0, 1] and y1, y2 in [−100, 100]"
         ),

@@ -175,6 +175,13 @@ def test_taplo_and_check_agree_on_fuzzed_files(tmp_path):
         path.write_text(text)
         files.append(path)
         expected[path.name] = valid
+    # taplo sometimes exits before logging the last file's "invalid file" line (seen on the
+    # same 2,000 files: the last one reported in some runs and not in others), so the last
+    # file is one both must take.
+    last = tmp_path / "f99999.toml"
+    last.write_text("[layout]\ncards = 11\n")
+    files.append(last)
+    expected[last.name] = True
     r = cardstack("check", *map(str, files))
     refused_by_check = {line.split(":", 1)[0].rsplit("/", 1)[-1] for line in r.stdout.splitlines() if line}
     t = subprocess.run(["taplo", "lint", "--schema", SCHEMA.as_uri(), *map(str, files)], capture_output=True, text=True,

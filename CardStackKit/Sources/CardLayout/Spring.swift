@@ -15,10 +15,11 @@ import RealModule
 /// so `save` writes the spring back the way it was given, and ``duration``, ``bounce``,
 /// ``mass``, ``stiffness`` and ``damping`` read it in every dialect.
 public struct Spring: Sendable, Equatable {
-    public var dampingRatio: Double
-    public var response: Double
+    // Set only by the initialisers, so the numbers and the words they came in never disagree.
+    public internal(set) var dampingRatio: Double
+    public internal(set) var response: Double
     /// How the spring was written; the motion uses only ``dampingRatio`` and ``response``.
-    public var written: Written = .dampingRatio
+    public internal(set) var written: Written = .dampingRatio
 
     /// The words a spring was given in.
     public enum Written: Sendable, Equatable {

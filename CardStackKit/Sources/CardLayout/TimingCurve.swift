@@ -1,7 +1,7 @@
 /// How an animated move's progress follows its time (`animation.curve`).
 ///
-/// - `decelerate`: cardstack's own curve, the scroll view's deceleration rescaled to land on
-///   the target at the end (``Motion``); deck edits keep iCarousel's ease-in-out cubic
+/// - `decelerate`: cardstack's own curve, the fling's exponential slowing onto the target and
+///   landing at rest at the end (``Motion/landing(_:)``); deck edits keep iCarousel's ease-in-out cubic
 ///   (``DeckTransition/ease(_:)``) under it.
 /// - `linear`, `easeIn`, `easeOut`, `easeInOut`: Core Animation's named timing functions,
 ///   cubic Béziers from (0, 0) to (1, 1) with the control points ``controlPoints``.

@@ -254,7 +254,8 @@ function springEditor(view) {
   };
   const layout = () => {
     dialect.value = chosen;
-    for (const f of fields) f.row.hidden = !SPRING_DIALECTS[chosen].keys.includes(f.name);
+    // style.display, not the hidden attribute: the page's .spring-field rule would override it.
+    for (const f of fields) f.row.style.display = SPRING_DIALECTS[chosen].keys.includes(f.name) ? "" : "none";
     root.dataset.dialect = chosen;
   };
   dialect.addEventListener("change", () => { chosen = dialect.value; layout(); fill(shown()); });
