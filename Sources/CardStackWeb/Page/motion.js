@@ -277,7 +277,11 @@ class Motion {
   // frame to rest (not the stills kept around it).
   share(format) {
     const frames = this.lastTransition(this.paused ? this.index : undefined);
-    if (!frames.length) { this.view.say("share: no transition kept yet (run one: j, k, J)", true); return; }
+    if (!frames.length) {
+      this.view.say(this.paused ? "share: the frame shown is in no transition (choose one on the timeline, or live)"
+        : "share: no transition kept yet (run one: j, k, J)", true);
+      return;
+    }
     this.shared = frames.map((m) => m.seq);
     const body = frames.map((m) => JSON.stringify(m)).join("\n") + "\n";
     fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
