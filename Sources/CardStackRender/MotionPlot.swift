@@ -38,10 +38,10 @@ public struct MotionPlot: Sendable {
     /// the end), its last by default; all its frames when nothing moves in it.
     public init(_ recorded: RecordedFrames, transition choice: Int = -1) throws(RenderError) {
         let raw = recorded.frames.map(\.offset)
-        let runs = MotionSeries.transitions(times: recorded.times, offsets: raw)
+        let runs = MotionSeries.transitions(times: recorded.frameTimes, offsets: raw)
         period = MotionSeries.period(recorded.params)
         legend = Self.legend(recorded.params)
-        var range = 0..<recorded.times.count
+        var range = 0..<recorded.frameTimes.count
         if !runs.isEmpty {
             let index = choice < 0 ? runs.count + choice : choice
             guard runs.indices.contains(index) else {
@@ -55,7 +55,7 @@ public struct MotionPlot: Sendable {
             transition = (0, 0)
         }
         let series = MotionSeries(
-            times: Array(recorded.times[range]), offsets: Array(raw[range]), period: period)
+            times: Array(recorded.frameTimes[range]), offsets: Array(raw[range]), period: period)
         times = series.times
         offsets = series.offsets
         velocities = series.velocities

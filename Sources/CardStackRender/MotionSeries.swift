@@ -48,16 +48,30 @@ public struct MotionSeries: Sendable, Equatable {
             // plot: dividing by the gap could overflow to infinity.
             return dt > 1e-9 ? (offsets[i] - offsets[i - 1]) / dt : 0
         }
-        jumps = []
-        let peak = self.peak
-        guard peak > 0 else { return }
-        // The velocity at rest before and after, and the change into each interval (or rest).
+        jumps = Self.jumps(velocities, peak: velocities.map(abs).max() ?? 0).map { times[min($0, times.count - 1)] }
+    }
+
+    /// The frames (indices) where `velocities` jump, with rest before the first interval and
+    /// after the last: a change of more than ``jumpFraction`` of the peak over one interval,
+    /// over twice the changes beside it (a spring's steep rise at 60 fps is steady, not a
+    /// jump); or over two intervals of the same sense, over three times the changes beside
+    /// them (a move that stops part-way through its last interval).
+    static func jumps(_ velocities: [Double], peak: Double) -> [Int] {
+        guard peak > 0 else { return [] }
         let v = [0] + velocities + [0]
-        let change = v.indices.dropFirst().map { v[$0] - v[$0 - 1] }
-        for (i, c) in change.enumerated() {
-            let around = max(abs(i > 0 ? change[i - 1] : 0), abs(i + 1 < change.count ? change[i + 1] : 0))
-            if abs(c) > Self.jumpFraction * peak, abs(c) > 2 * around { jumps.append(times[min(i, times.count - 1)]) }
+        let big = jumpFraction * peak
+        func change(_ i: Int) -> Double { i >= 1 && i < v.count ? v[i] - v[i - 1] : 0 }
+        var frames: [Int] = []
+        for i in 1..<v.count {
+            let single = change(i)
+            if abs(single) > big, abs(single) > 2 * max(abs(change(i - 1)), abs(change(i + 1))) {
+                frames.append(i - 1)
+            } else if i + 1 < v.count, single * change(i + 1) > 0 {
+                let double = single + change(i + 1)
+                if abs(double) > big, abs(double) > 3 * max(abs(change(i - 1)), abs(change(i + 2))) { frames.append(i) }
+            }
         }
+        return Array(Set(frames)).sorted()
     }
 
     /// The transitions in `times`/`offsets`, oldest first, each as the range of its frames

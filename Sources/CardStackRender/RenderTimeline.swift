@@ -83,12 +83,18 @@ public struct RenderTimeline: Sendable, Equatable {
 /// A recording's frame events, with their times: what the renderer and the plot read.
 public struct RecordedFrames: Sendable {
     public var times: [Double]
+    /// Each frame's own time, when the daemon computed it (the event's `time`; the line's
+    /// for an older daemon's frame): what velocities are measured by, where `times` are
+    /// made to grow with the lines (a state event written before a frame can carry a later
+    /// time than the frame's own).
+    public var frameTimes: [Double]
     public var frames: [Frame]
     /// The last `params` event before the first frame (else the first one), if recorded.
     public var params: Parameters?
 
     public init(_ recording: Recording) {
         times = []
+        frameTimes = []
         frames = []
         var before: Parameters?
         var after: Parameters?
@@ -96,6 +102,7 @@ public struct RecordedFrames: Sendable {
             switch entry.message {
             case .frame(let event):
                 times.append(entry.time)
+                frameTimes.append(event.time ?? entry.time)
                 frames.append(event.frame)
             case .params(let info):
                 if frames.isEmpty { before = info.params } else if after == nil { after = info.params }

@@ -116,6 +116,17 @@ import Testing
         #expect(MotionSeries.transitions(times: [1], offsets: [0]).isEmpty)
     }
 
+    @Test func aStopPartWayThroughTheLastIntervalIsStillAJump() {
+        // Full speed, then the target reached part-way through the last tick: still a stop.
+        #expect(MotionSeries.jumps([100, 100, 100, 40], peak: 100) == [0, 4])
+        #expect(MotionSeries.jumps([100, 100, 100, 100], peak: 100) == [0, 4])
+        // A scroll view's deceleration truncated at 56 % of its peak stops dead; one that
+        // lands (the last interval at 2 % of the peak) only starts at full speed.
+        #expect(MotionSeries.jumps([130, 120, 110, 100, 90, 80, 73], peak: 130) == [0, 7])
+        #expect(MotionSeries.jumps([130, 90, 55, 30, 14, 6, 2.6], peak: 130) == [0])
+        #expect(MotionSeries.jumps([10, 30, 60, 80, 90, 80, 60, 30, 10], peak: 90).isEmpty)
+    }
+
     @Test func ticksAreRoundNumbers() {
         let unit = MotionPlot.ticks(0, 1)
         #expect(unit.count == 6 && zip(unit, [0, 0.2, 0.4, 0.6, 0.8, 1]).allSatisfy { abs($0 - $1) < 1e-12 })

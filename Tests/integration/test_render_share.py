@@ -30,9 +30,13 @@ def test_the_plot_carries_the_recordings_points(spring_next, tmp_path):
     start = text.index('<g id="offset" data-points="') + len('<g id="offset" data-points="')
     points = json.loads(text[start:text.index('"', start)])
     # From the move's first frame (the last before the offset first changes): the frame at
-    # rest the recorder was sent when it subscribed is not part of the motion.
-    moved = next(i for i, (_, f) in enumerate(frames) if f["offset"] != frames[0][1]["offset"])
-    assert points == [[t, f["offset"]] for t, f in frames[moved - 1:]]
+    # rest the recorder was sent when it subscribed is not part of the motion. Each at its
+    # own time (a state line written before a frame may carry a later one).
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    own = [(e["time"], e["frame"]) for e in events if e["event"] == "frame"]
+    assert [f for _, f in own] == [f for _, f in frames]
+    moved = next(i for i, (_, f) in enumerate(own) if f["offset"] != own[0][1]["offset"])
+    assert points == [[t, f["offset"]] for t, f in own[moved - 1:]]
     assert "spring: damping ratio 0.7, response 0.35 s" in text
     assert "overshoot " in text and "settles (±1 %)" in text
     png = tmp_path / "next.png"

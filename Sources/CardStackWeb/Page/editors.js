@@ -32,6 +32,17 @@ function sendAnimation(view, key, value) {
   sendParam(view, `animation.${key}`, value);
 }
 
+// The first `cubicBezier` token named `curve` in a design-tokens document, as four numbers.
+function bezierToken(node) {
+  if (!node || typeof node !== "object") return null;
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "curve" && v && v.$type === "cubicBezier" && Array.isArray(v.$value) && v.$value.length === 4) return v.$value;
+    const inner = bezierToken(v);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 function curveEditor(view) {
   const first = view.index === 0;
   const box = svg("svg", { class: "curve-square", viewBox: "0 0 200 200", "data-curve": "" });
@@ -150,17 +161,6 @@ function curveEditor(view) {
       root.dataset.inactive = String(springOn);
     },
   };
-}
-
-// The first `cubicBezier` token named `curve` in a design-tokens document, as four numbers.
-function bezierToken(node) {
-  if (!node || typeof node !== "object") return null;
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "curve" && v && v.$type === "cubicBezier" && Array.isArray(v.$value) && v.$value.length === 4) return v.$value;
-    const inner = bezierToken(v);
-    if (inner) return inner;
-  }
-  return null;
 }
 
 // The spring's step response from rest (0) to 1, SwiftUI's parameters: mass 1, stiffness

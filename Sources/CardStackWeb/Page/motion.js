@@ -54,14 +54,31 @@ function motionSeries(frames, period) {
     velocities.push([times[i], (offsets[i] - offsets[i - 1]) / Math.max(times[i] - times[i - 1], 1e-9)]);
   }
   const peak = Math.max(...velocities.map((v) => Math.abs(v[1])), 0);
-  const v = [0, ...velocities.map((p) => p[1]), 0];
-  const change = v.slice(1).map((x, i) => x - v[i]);   // change[i]: into interval i (or rest)
-  const jumps = [];
-  change.forEach((c, i) => {
-    const around = Math.max(Math.abs(change[i - 1] || 0), Math.abs(change[i + 1] || 0));
-    if (peak > 0 && Math.abs(c) > JUMP_FRACTION * peak && Math.abs(c) > 2 * around) jumps.push(times[Math.min(i, times.length - 1)]);
-  });
+  const jumps = jumpFrames(velocities.map((p) => p[1]), peak).map((i) => times[Math.min(i, times.length - 1)]);
   return { points: times.map((t, i) => [t, offsets[i]]), velocities, peak, jumps };
+}
+
+// The frames (indices) where the velocities jump, with rest before the first interval and
+// after the last (as `cardstack plot`, MotionSeries.swift): a change of more than
+// JUMP_FRACTION of the peak over one interval, over twice the changes beside it; or over two
+// intervals of the same sense, over three times the changes beside them (a move that stops
+// part-way through its last interval).
+function jumpFrames(velocities, peak) {
+  if (!(peak > 0)) return [];
+  const v = [0, ...velocities, 0];
+  const big = JUMP_FRACTION * peak;
+  const change = (i) => (i >= 1 && i < v.length ? v[i] - v[i - 1] : 0);
+  const frames = new Set();
+  for (let i = 1; i < v.length; i++) {
+    const single = change(i);
+    if (Math.abs(single) > big && Math.abs(single) > 2 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 1)))) {
+      frames.add(i - 1);
+    } else if (i + 1 < v.length && single * change(i + 1) > 0) {
+      const double = single + change(i + 1);
+      if (Math.abs(double) > big && Math.abs(double) > 3 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 2)))) frames.add(i);
+    }
+  }
+  return [...frames].sort((a, b) => a - b);
 }
 
 class Motion {
@@ -277,7 +294,11 @@ class Motion {
   // frame to rest (not the stills kept around it).
   share(format) {
     const frames = this.lastTransition(this.paused ? this.index : undefined);
-    if (!frames.length) { this.view.say("share: no transition kept yet (run one: j, k, J)", true); return; }
+    if (!frames.length) {
+      this.view.say(this.paused ? "share: the frame shown is in no transition (choose one on the timeline, or live)"
+        : "share: no transition kept yet (run one: j, k, J)", true);
+      return;
+    }
     this.shared = frames.map((m) => m.seq);
     const body = frames.map((m) => JSON.stringify(m)).join("\n") + "\n";
     fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
