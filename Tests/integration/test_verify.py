@@ -2,12 +2,13 @@
 socket: `next`, `prev`, a fling and a spring; the same golden with one number changed in its
 header; `--report`; and files that are not usable recordings (exit 2, what and where)."""
 import json
+import shutil
 import signal
 import subprocess
 
 import pytest
 
-from conftest import BIN, Daemon, wait_for
+from conftest import BIN, REPO, Daemon, wait_for
 
 SPRING = {"damping_ratio": 0.6, "response": 0.4}
 
@@ -145,3 +146,25 @@ def test_unusable_files_exit_2_saying_what_and_where(golden, tmp_path):
     assert result.returncode == 2 and "newer.jsonl: line 1: recorded with protocol 2" in result.stderr, result.stderr
     result = verify("diff", golden, tmp_path / "missing.jsonl")
     assert result.returncode == 2 and "missing.jsonl" in result.stderr, result.stderr
+
+
+def test_the_uikit_check_type_checks_against_uikits_shapes(tmp_path):
+    """CardStackGolden's `checkLayout(_: UICollectionViewLayout, scroll:)` (under
+    `canImport(UIKit)`) type-checks against the shapes of the UIKit API it uses
+    (uikit_shapes/UIKit.swift, as in test_export.py), the SDK not existing on Linux."""
+    swiftc = shutil.which("swiftc")
+    assert swiftc
+    shapes = REPO / "Tests" / "integration" / "uikit_shapes" / "UIKit.swift"
+    subprocess.run([swiftc, "-parse-as-library", "-emit-module", "-module-name", "UIKit", str(shapes),
+                    "-emit-module-path", str(tmp_path / "UIKit.swiftmodule")], check=True, cwd=tmp_path, timeout=300)
+    source = (REPO / "CardStackKit" / "Sources" / "CardStackGolden" / "GoldenRecording+UIKit.swift").read_text()
+    probe = tmp_path / "probe.swift"
+    # Outside the module: its own names spelled in full.
+    probe.write_text("import CardStackGolden\n" + source.replace("= defaultTolerance", "= GoldenRecording.defaultTolerance")
+                     + "\n#if canImport(UIKit)\nlet probe: Bool = UICollectionViewLayout.self is AnyClass\n#endif\n")
+    numerics = [p for p in (REPO / ".build" / "checkouts", BIN.parent.parent / "checkouts")
+                if (p / "swift-numerics").exists()][0] / "swift-numerics/Sources/_NumericsShims/include/module.modulemap"
+    result = subprocess.run([swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
+                             "-Xcc", f"-fmodule-map-file={numerics}", str(probe)],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
