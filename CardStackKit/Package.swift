@@ -11,6 +11,11 @@ let package = Package(
         .library(name: "CardLayout", targets: ["CardLayout"]),
         // A debug build's live link to a daemon through `cardstack web` (Foundation only).
         .library(name: "CardStackLive", targets: ["CardStackLive"]),
+        // For an app's tests: its layout and motion checked against a golden recording
+        // (docs/tuning.md), with Foundation to read the file; `cardstack verify` runs the same
+        // checks. CardStackGoldenTesting adds the XCTest and Swift Testing helpers.
+        .library(name: "CardStackGolden", targets: ["CardStackGolden"]),
+        .library(name: "CardStackGoldenTesting", targets: ["CardStackGoldenTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0")
@@ -25,6 +30,21 @@ let package = Package(
         .target(
             name: "CardStackLive",
             dependencies: ["CardLayout"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .target(
+            name: "CardStackGolden",
+            dependencies: ["CardLayout"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .target(
+            name: "CardStackGoldenTesting",
+            dependencies: ["CardStackGolden"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
+        .testTarget(
+            name: "CardStackGoldenTests",
+            dependencies: ["CardStackGolden", "CardStackGoldenTesting", "CardLayout"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

@@ -164,24 +164,6 @@ public struct Hello: Sendable, Equatable, Codable {
     }
 }
 
-/// `{"event":"frame","seq":N,"revision":R,"frame":FRAME}`.
-public struct FrameEvent: Sendable, Equatable, Codable {
-    /// Grows by one per frame the daemon computes; a gap means frames were skipped.
-    public var seq: Int
-    public var revision: Int
-    public var frame: Frame
-    /// Seconds on the daemon's monotonic clock (since it started) when the frame was
-    /// computed; absent from older daemons.
-    public var time: Double?
-
-    public init(seq: Int, revision: Int, frame: Frame, time: Double? = nil) {
-        self.seq = seq
-        self.revision = revision
-        self.frame = frame
-        self.time = time
-    }
-}
-
 /// Where the parameters in force came from.
 ///
 /// `file`: the watched file; `set`: `set_params`; `undo`: `undo` or `redo` put an earlier

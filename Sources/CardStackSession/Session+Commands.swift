@@ -88,7 +88,7 @@ extension Session {
             return .offset(offset)
         case .fling(let velocity):
             let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
-            animate(flingMotion(to: end, velocity: velocity), at: now)
+            animate(flingMotion(to: end, velocity: velocity), flingVelocity: velocity, at: now)
             return .target(Layout.normalize(end, deckParameters))
         case .snap:
             let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)

@@ -16,8 +16,9 @@ extension Session {
     }
 
     /// Runs `motion` at `animation.fps`: one frame per tick, exactly on the target at the end.
-    /// A tick is scheduled only while something moves.
-    mutating func animate(_ motion: Motion, at now: Double) {
+    /// A tick is scheduled only while something moves. `flingVelocity`: the move is a fling
+    /// at that velocity (what its frames' `motion` says).
+    mutating func animate(_ motion: Motion, flingVelocity: Double? = nil, at now: Double) {
         let wasAnimating = stopAnimation()
         guard motion.from != motion.to else {
             let landed = Layout.normalize(motion.to, deckParameters)
@@ -29,7 +30,10 @@ extension Session {
             return
         }
         let wasBusy = isAnimating
-        animation = Animation(motion: motion, start: now)
+        let record = MotionStart(
+            kind: flingVelocity == nil ? .step : .fling, from: motion.from, to: motion.to,
+            velocity: flingVelocity ?? motion.velocity, start: now)
+        animation = Animation(motion: motion, start: now, record: record)
         if !wasAnimating, !wasBusy { emit(.publishState) }
         // The move's first frame, at its start time: where the curve begins (its `time` is
         // the start a client measures the curve from).
@@ -83,7 +87,8 @@ extension Session {
     private mutating func ticking(at now: Double, scheduled: Double) {
         tickDue = nil
         let wasAnimating = isAnimating
-        if let running = animation {
+        let running = animation
+        if let running {
             let elapsed = now - running.start
             let finished = running.motion.isFinished(at: elapsed)
             if finished { animation = nil }
@@ -96,7 +101,8 @@ extension Session {
         }
         advanceReveal(at: now)
         keepTicking(at: now, after: scheduled)
-        publishFrame(nextComing: tickDue != nil, at: now)
+        // The move's last frame (exactly on its target) still says which move it ends.
+        publishFrame(nextComing: tickDue != nil, at: now, move: running?.record)
         if wasAnimating, !isAnimating { emit(.publishState) }
     }
 

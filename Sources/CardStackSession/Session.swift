@@ -62,6 +62,8 @@ public struct Session: Sendable {
     struct Animation: Sendable {
         var motion: Motion
         var start: Double
+        /// How it began, for the frame events (`motion`).
+        var record: MotionStart
     }
 
     /// A running deck edit: the transition, when it started and how long it runs,
@@ -77,6 +79,10 @@ public struct Session: Sendable {
     public internal(set) var frame: Frame
     /// When `frame` was computed: the frame event's `time`.
     public internal(set) var frameTime = 0.0
+    /// The move `frame` is a point of, and the scroll state it was laid out with: the frame
+    /// event's `motion` and `context`.
+    var frameMove: MotionStart?
+    var frameContext = ScrollContext.resting
     /// Frames written to clients (`frames_sent`): counted by the driver, which writes them.
     public var framesSent = 0
 
@@ -155,7 +161,13 @@ public struct Session: Sendable {
     }
 
     /// The frame in force as an event.
-    public var frameEvent: FrameEvent { FrameEvent(seq: seq, revision: revision, frame: frame, time: frameTime) }
+    public var frameEvent: FrameEvent {
+        var event = FrameEvent(seq: seq, revision: revision, frame: frame, time: frameTime)
+        event.motion = frameMove
+        event.coverflowToggle = frameContext.coverFlowToggle
+        event.switcherCurrent = frameContext.switcherCurrent
+        return event
+    }
 
     /// The subscriptions of `client`.
     public func subscriptions(of client: ClientID) -> Set<EventKind> { clients[client] ?? [] }
@@ -233,9 +245,13 @@ public struct Session: Sendable {
         collecting { $0.publishFrame(at: now) }
     }
 
-    mutating func publishFrame(nextComing: Bool = false, at now: Double) {
+    /// - Parameter move: the move this frame belongs to when it is no longer running (its
+    ///   last frame); the running move's otherwise.
+    mutating func publishFrame(nextComing: Bool = false, at now: Double, move: MotionStart? = nil) {
         seq += 1
-        frame = Layout.frame(deckParameters, offset: offset, context: layoutContext(at: now))
+        frameContext = layoutContext(at: now)
+        frameMove = move ?? animation?.record
+        frame = Layout.frame(deckParameters, offset: offset, context: frameContext)
         frame.reveal = revealInFrame()
         frameTime = now
         emit(.publishFrame(frameEvent, nextComing: nextComing))

@@ -30,7 +30,9 @@ struct EventRecorder {
         func daemonTime() -> Double { monotonicNow() + skew }
         if kinds.contains(.params) {
             let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: timeout)
-            try emit(Self.stamped(try WireJSON.encode(ServerMessage.params(info)), time: daemonTime(), hasTime: false))
+            // The header also says which protocol the daemon spoke (`cardstack verify` reads it).
+            let header = try WireJSON.encode(ServerMessage.params(info))
+            try emit(Self.stamped(header, time: daemonTime(), hasTime: false, protocol: daemon.hello.protocol))
             count += 1
         }
         try daemon.request(.subscribe(kinds), timeout: timeout)
@@ -52,12 +54,15 @@ struct EventRecorder {
         }
     }
 
-    /// One event line, with `"time"` added when the event has none, and its newline.
-    static func stamped(_ line: [UInt8], time: Double, hasTime: Bool) -> [UInt8] {
+    /// One event line, with `"time"` added when the event has none (and `"protocol"` when
+    /// given), and its newline.
+    static func stamped(_ line: [UInt8], time: Double, hasTime: Bool, protocol version: Int? = nil) -> [UInt8] {
         var bytes = line
         if !hasTime, bytes.last == UInt8(ascii: "}") {
             bytes.removeLast()
-            bytes.append(contentsOf: ",\"time\":\(time)}".utf8)
+            bytes.append(contentsOf: ",\"time\":\(time)".utf8)
+            if let version { bytes.append(contentsOf: ",\"protocol\":\(version)".utf8) }
+            bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "\n"))
         return bytes

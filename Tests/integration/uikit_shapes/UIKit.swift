@@ -31,6 +31,10 @@ public struct CGRect: Equatable {
     public var size: CGSize
     public var width: CGFloat { size.width }
     public var height: CGFloat { size.height }
+    public init(origin: CGPoint, size: CGSize) {
+        self.origin = origin
+        self.size = size
+    }
 }
 
 public struct IndexPath: Hashable {

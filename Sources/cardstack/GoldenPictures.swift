@@ -1,0 +1,109 @@
+import CardLayout
+import CardStackGolden
+import CardStackRender
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `verify --report` and `diff --report`: the two sets of frames side by side as a GIF
+/// (drawn as `cardstack render` draws them) and their front offsets over time overlaid in
+/// an SVG plot, the first divergence marked.
+struct GoldenPictures {
+    var left: [Frame]
+    var right: [Frame]
+    var times: [Double]
+    var labels: (left: String, right: String)
+    var first: GoldenDivergence?
+
+    /// Writes `side-by-side.gif` and `motion.svg` into `directory`, made when missing.
+    func write(into directory: String) throws {
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw RenderError("cannot make \(directory): \(String(cString: strerror(errno)))")
+        }
+        try writeGIF(to: "\(directory)/side-by-side.gif")
+        try writeSVG(plot(), to: "\(directory)/motion.svg")
+    }
+
+    /// Left and right frames drawn next to each other at the recording's rate (at most
+    /// GIF's 50 frames a second).
+    func writeGIF(to path: String) throws {
+        let options = RenderOptions(format: .gif)
+        let fps = options.format.defaultFPS(recordingRate: RenderTimeline.rate(of: times))
+        let timeline = try RenderTimeline(times: times, fps: fps)
+        let (width, height) = options.pictureSize(viewport: left[0].viewport)
+        let one = try FrameRenderer(width: width, height: height)
+        let other = try FrameRenderer(width: width, height: height)
+        let encoder = try FFmpegEncoder(format: .gif, width: 2 * width, height: height, fps: fps, path: path)
+        var pixels = [UInt8](repeating: 0, count: 2 * width * height * 4)
+        let row = width * 4
+        for pick in timeline.picks {
+            one.draw(left[pick], scale: nil)
+            other.draw(right[pick], scale: nil)
+            // Row by row: the left picture's row, then the right one's.
+            one.withPixels { source in
+                for y in 0..<height {
+                    for x in 0..<row { pixels[2 * row * y + x] = source[row * y + x] }
+                }
+            }
+            other.withPixels { source in
+                for y in 0..<height {
+                    for x in 0..<row { pixels[2 * row * y + row + x] = source[row * y + x] }
+                }
+            }
+            try pixels.withUnsafeBytes { try encoder.write($0) }
+        }
+        try encoder.finish()
+    }
+
+    /// The front offset of every frame over time: left as dots, right as a line.
+    func plot() -> String {
+        let width = 720.0
+        let height = 360.0
+        let margin = 48.0
+        let start = times.first ?? 0
+        let span = max((times.last ?? 0) - start, 1e-9)
+        let offsets = left.map(\.offset) + right.map(\.offset)
+        let low = offsets.min() ?? 0
+        let high = offsets.max() ?? 1
+        let range = max(high - low, 1e-9)
+        func x(_ t: Double) -> Double { margin + (t - start) / span * (width - 2 * margin) }
+        func y(_ o: Double) -> Double { height - margin - (o - low) / range * (height - 2 * margin) }
+        func n(_ v: Double) -> String { GoldenReport.number(v) }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+            viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
+            <line x1="\(n(margin))" y1="\(n(height - margin))" x2="\(n(width - margin))" y2="\(n(height - margin))" stroke="#888"/>
+            <line x1="\(n(margin))" y1="\(n(margin))" x2="\(n(margin))" y2="\(n(height - margin))" stroke="#888"/>
+            <text x="\(n(margin))" y="\(n(height - 14))">time, s (\(n(span)) s)</text>
+            <text x="6" y="\(n(margin - 10))">offset, pt (\(n(low)) to \(n(high)))</text>
+
+            """
+        let line = zip(times, right).map { "\(n(x($0)))," + n(y($1.offset)) }.joined(separator: " ")
+        svg += "<polyline class=\"computed\" fill=\"none\" stroke=\"#d33\" stroke-width=\"1.5\" points=\"\(line)\"/>\n"
+        for (t, frame) in zip(times, left) {
+            svg +=
+                "<circle class=\"recorded\" cx=\"\(n(x(t)))\" cy=\"\(n(y(frame.offset)))\" r=\"2.5\" fill=\"#236\"/>\n"
+        }
+        if let first, first.frame - 1 < times.count {
+            let t = times[first.frame - 1]
+            svg += """
+                <line class="first-divergence" x1="\(n(x(t)))" y1="\(n(margin))" x2="\(n(x(t)))" \
+                y2="\(n(height - margin))" stroke="#d33" stroke-dasharray="4 3"/>
+
+                """
+        }
+        svg += """
+            <text x="\(n(width - 250))" y="20" fill="#236">● \(escaped(labels.left))</text>
+            <text x="\(n(width - 250))" y="36" fill="#d33">— \(escaped(labels.right))</text>
+            </svg>
+
+            """
+        return svg
+    }
+
+    func escaped(_ text: String) -> String {
+        text.map { $0 == "&" ? "&amp;" : $0 == "<" ? "&lt;" : String($0) }.joined()
+    }
+}
