@@ -88,7 +88,9 @@ public final class WebBridge: Sendable {
                         PageHandler(gate: gate(channel), sockets: sockets, recording: recording), name: "page")
                 }
             }
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            // TCP_NODELAY is a TCP-level option: at SOL_SOCKET its number is SO_DEBUG, which only root
+            // may set, and every connection of anyone else was closed at accept.
+            .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             // What the kernel holds for one peer is bounded too: a peer that floods meets a
             // full window soon after the bridge stops reading it.
             .childChannelOption(ChannelOptions.socketOption(.so_rcvbuf), value: BridgeLimits.receiveBufferBytes)
