@@ -22,6 +22,8 @@ BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 vim ed tmux systemd strace binutils adduser bindfs
+# The package on a bare Debian (test_deb_bare.py) and the container image (test_image.py).
+TEST_PACKAGES += mmdebstrap buildah dpkg-dev
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
@@ -38,7 +40,7 @@ help:
 	@echo "make install    binaries, systemd units, the parameter file (PREFIX, DESTDIR): PREFIX=/usr/local"
 	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
 	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
-	@echo "make deb        a Debian package of the release build (docs/install.md)"
+	@echo "make deb        a Debian package of the release build, in .build/ (docs/install.md)"
 	@echo "make format     format the Swift code with the checked-in .swift-format"
 
 # swift-format ships with the toolchain; Tests/integration/test_source.py checks the result.
@@ -219,8 +221,11 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
-# A Debian package of the release build: cardstack_$(VERSION)_ARCH.deb (packaging/debian/).
+# A Debian package of the release build: .build/cardstack_$(VERSION)_ARCH.deb (OUT=DIR for
+# another directory; packaging/debian/). It refuses binaries that load the Swift toolchain's
+# libraries and says how to build them.
 deb: install-binaries
+	@$(call apt_install,dpkg-dev)
 	BUILD=release VERSION=$(VERSION) sh packaging/make-deb.sh
 
 clean:

@@ -9,8 +9,9 @@
   lists what it should, the user service runs under a real `systemd --user` (as in
   test_systemd_user.py), and after `dpkg --purge` nothing of it is left.
 
-Needs root (mounts) and the release build; skipped, saying so, without them. (A debootstrap
-root would download a Debian system on every run; the overlay is bounded and as clean.)
+Needs root (mounts) and the release build; skipped, saying so, without them. Whether the
+package's Depends cover what the binaries load where nothing else is installed is
+test_deb_bare.py's: a minimal Debian root, made once and kept.
 """
 import json
 import os
