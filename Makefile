@@ -27,7 +27,7 @@ TEST_PACKAGES += mmdebstrap buildah dpkg-dev
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb clean
+.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -41,6 +41,7 @@ help:
 	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
 	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
 	@echo "make deb        a Debian package of the release build, in .build/ (docs/install.md)"
+	@echo "make image      an OCI image (buildah): the daemon and the page, for docker/podman run (docs/install.md)"
 	@echo "make format     format the Swift code with the checked-in .swift-format"
 
 # swift-format ships with the toolchain; Tests/integration/test_source.py checks the result.
@@ -227,6 +228,12 @@ uninstall:
 deb: install-binaries
 	@$(call apt_install,dpkg-dev)
 	BUILD=release VERSION=$(VERSION) sh packaging/make-deb.sh
+
+# An OCI image (buildah, from scratch): the daemon and the page, /params a volume, port 8372,
+# an unprivileged user (docs/install.md, "The container image"). Also .build/cardstack-image-$(VERSION).tar.
+image: install-binaries
+	@$(call apt_install,buildah)
+	BUILD=release VERSION=$(VERSION) sh packaging/make-image.sh
 
 clean:
 	rm -rf .build
