@@ -117,11 +117,12 @@ public struct WatchChoice: Sendable, Equatable {
         0x0BD0_0BD0: "lustre",  // LL_SUPER_MAGIC
     ]
 
-    /// Mount types that are shared whatever `statfs` says (Parallels' prl_fs has no magic
-    /// number in the kernel's headers).
+    /// Mount types that are shared whatever `statfs` says: Parallels' prl_fs has no magic
+    /// number in the kernel's headers, and Docker Desktop shows a Mac folder in a container as
+    /// `fakeowner`, its own layer over the VM's share.
     static let sharedMountTypes = [
         "fuse", "fuseblk", "virtiofs", "9p", "nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "afs", "coda",
-        "gfs2", "ocfs2", "vboxsf", "prl_fs", "orangefs", "lustre", "glusterfs",
+        "gfs2", "ocfs2", "vboxsf", "prl_fs", "orangefs", "lustre", "glusterfs", "fakeowner",
     ]
 
     static func describe(_ fact: FileSystemFacts, kind: String) -> String {

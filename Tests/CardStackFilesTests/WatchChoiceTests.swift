@@ -14,6 +14,7 @@ import Testing
             (fuse, "fuse", "fuse"), (fuse, "fuse.sshfs", "fuse.sshfs"), (fuse, "virtiofs", "virtiofs"),
             (0x0102_1997, "9p", "9p"), (0x6969, "nfs4", "nfs4"), (0xFF53_4D42, "cifs", "cifs"),
             (0xFE53_4D42, "smb3", "smb3"), (0x786F_4256, "vboxsf", "vboxsf"), (0x0, "prl_fs", "prl_fs"),
+            (0x0, "fakeowner", "fakeowner"),
         ] as [(UInt64, String, String)])
     func aSharedFileSystemIsPolled(type: UInt64, mountType: String, kind: String) {
         #expect(WatchChoice.sharedKind(type: type, mountType: mountType) == kind)
