@@ -69,6 +69,11 @@ import Testing
         let inotify = WatchChoice.decide(.inotify, facts: shared)
         #expect(!inotify.polls && inotify.inotify)
         #expect(inotify.reason == "--watch inotify; 9p file system at /m: saves made elsewhere will not be seen")
+        #expect(
+            inotify.warning
+                == "--watch inotify on a 9p file system at /m: saves made elsewhere will not be seen (--watch auto would poll it)"
+        )
+        #expect(WatchChoice.decide(.auto, facts: shared).warning == nil)
         #expect(WatchChoice.decide(.inotify, facts: local).reason == "--watch inotify")
         #expect(WatchChoice.decide(.auto, facts: []).polls == false)
     }
