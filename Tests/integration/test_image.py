@@ -11,6 +11,7 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import socket
 import subprocess
 import urllib.request
@@ -111,6 +112,11 @@ def test_the_image_serves_state_and_the_page(tmp_path):
         client.close()
     finally:
         if proc is not None:
+            # The namespace's first process ignores signals sent from inside it (unshare's
+            # --kill-child too): kill it from here, which ends every process of the namespace.
+            children = pathlib.Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+            for child in (children.read_text().split() if children.exists() else []):
+                os.kill(int(child), signal.SIGKILL)
             proc.kill()
             proc.wait(timeout=10)
         subprocess.run(["buildah", "umount", container], capture_output=True, timeout=120)
