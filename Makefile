@@ -22,10 +22,12 @@ BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils adduser bindfs
+# The package on a bare Debian (test_deb_bare.py) and the container image (test_image.py).
+TEST_PACKAGES += mmdebstrap buildah dpkg-dev
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
 
-.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb clean
+.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -38,7 +40,8 @@ help:
 	@echo "make install    binaries, systemd units, the parameter file (PREFIX, DESTDIR): PREFIX=/usr/local"
 	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
 	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
-	@echo "make deb        a Debian package of the release build (docs/install.md)"
+	@echo "make deb        a Debian package of the release build, in .build/ (docs/install.md)"
+	@echo "make image      an OCI image (buildah): the daemon and the page, for docker/podman run (docs/install.md)"
 	@echo "make format     format the Swift code with the checked-in .swift-format"
 
 # swift-format ships with the toolchain; Tests/integration/test_source.py checks the result.
@@ -220,9 +223,18 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/cardstackd.* $(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/cardstackd.*
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
-# A Debian package of the release build: cardstack_$(VERSION)_ARCH.deb (packaging/debian/).
+# A Debian package of the release build: .build/cardstack_$(VERSION)_ARCH.deb (OUT=DIR for
+# another directory; packaging/debian/). It refuses binaries that load the Swift toolchain's
+# libraries and says how to build them.
 deb: install-binaries
+	@$(call apt_install,dpkg-dev)
 	BUILD=release VERSION=$(VERSION) sh packaging/make-deb.sh
+
+# An OCI image (buildah, from scratch): the daemon and the page, /params a volume, port 8372,
+# an unprivileged user (docs/install.md, "The container image"). Also .build/cardstack-image-$(VERSION).tar.
+image: install-binaries
+	@$(call apt_install,buildah)
+	BUILD=release VERSION=$(VERSION) sh packaging/make-image.sh
 
 clean:
 	rm -rf .build

@@ -46,6 +46,8 @@ public struct WatchChoice: Sendable, Equatable {
     /// Whether the file is looked at every ``interval`` seconds.
     public var polls: Bool
     public var reason: String
+    /// What the log warns of: `--watch inotify` on a file system whose saves it may not see.
+    public var warning: String?
 
     /// How often a polled file is looked at: a save is seen within this (docs/install.md).
     public static let interval = 0.1
@@ -73,8 +75,11 @@ public struct WatchChoice: Sendable, Equatable {
         case .poll:
             return WatchChoice(inotify: true, polls: true, reason: "--watch poll")
         case .inotify:
-            let warning = shared.map { "; \(describe($0.0, kind: $0.1)): saves made elsewhere will not be seen" } ?? ""
-            return WatchChoice(inotify: true, polls: false, reason: "--watch inotify\(warning)")
+            let warning = shared.map { "\(describe($0.0, kind: $0.1)): saves made elsewhere will not be seen" }
+            var choice = WatchChoice(
+                inotify: true, polls: false, reason: "--watch inotify" + (warning.map { "; " + $0 } ?? ""))
+            choice.warning = warning.map { "--watch inotify on a \($0) (--watch auto would poll it)" }
+            return choice
         case .auto:
             guard let (fact, kind) = shared else {
                 let name = facts.first.map { describe($0, kind: $0.mountType ?? hex($0.type)) } ?? "the file"
@@ -117,11 +122,12 @@ public struct WatchChoice: Sendable, Equatable {
         0x0BD0_0BD0: "lustre",  // LL_SUPER_MAGIC
     ]
 
-    /// Mount types that are shared whatever `statfs` says (Parallels' prl_fs has no magic
-    /// number in the kernel's headers).
+    /// Mount types that are shared whatever `statfs` says: Parallels' prl_fs has no magic
+    /// number in the kernel's headers, and Docker Desktop shows a Mac folder in a container as
+    /// `fakeowner`, its own layer over the VM's share.
     static let sharedMountTypes = [
         "fuse", "fuseblk", "virtiofs", "9p", "nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "afs", "coda",
-        "gfs2", "ocfs2", "vboxsf", "prl_fs", "orangefs", "lustre", "glusterfs",
+        "gfs2", "ocfs2", "vboxsf", "prl_fs", "orangefs", "lustre", "glusterfs", "fakeowner",
     ]
 
     static func describe(_ fact: FileSystemFacts, kind: String) -> String {

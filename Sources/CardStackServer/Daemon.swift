@@ -84,7 +84,7 @@ public enum Daemon {
         }
 
         let choice = WatchChoice.decide(options.watch, facts: FileSystemFacts.probe(parameterFile: path))
-        if options.watch == .inotify, choice.reason.contains(";") { logger.warning("\(choice.reason)") }
+        if let warning = choice.warning { logger.warning("\(warning)") }
 
         let notifier = SystemdNotifier(environment: options.environment)
         let inherited = try inheritedSocket(options.environment, logger: logger)

@@ -14,6 +14,7 @@ import Testing
             (fuse, "fuse", "fuse"), (fuse, "fuse.sshfs", "fuse.sshfs"), (fuse, "virtiofs", "virtiofs"),
             (0x0102_1997, "9p", "9p"), (0x6969, "nfs4", "nfs4"), (0xFF53_4D42, "cifs", "cifs"),
             (0xFE53_4D42, "smb3", "smb3"), (0x786F_4256, "vboxsf", "vboxsf"), (0x0, "prl_fs", "prl_fs"),
+            (0x0, "fakeowner", "fakeowner"),
         ] as [(UInt64, String, String)])
     func aSharedFileSystemIsPolled(type: UInt64, mountType: String, kind: String) {
         #expect(WatchChoice.sharedKind(type: type, mountType: mountType) == kind)
@@ -68,6 +69,11 @@ import Testing
         let inotify = WatchChoice.decide(.inotify, facts: shared)
         #expect(!inotify.polls && inotify.inotify)
         #expect(inotify.reason == "--watch inotify; 9p file system at /m: saves made elsewhere will not be seen")
+        #expect(
+            inotify.warning
+                == "--watch inotify on a 9p file system at /m: saves made elsewhere will not be seen (--watch auto would poll it)"
+        )
+        #expect(WatchChoice.decide(.auto, facts: shared).warning == nil)
         #expect(WatchChoice.decide(.inotify, facts: local).reason == "--watch inotify")
         #expect(WatchChoice.decide(.auto, facts: []).polls == false)
     }

@@ -176,6 +176,16 @@ def test_make_install_lays_out_the_tree(tmp_path):
     assert "ExecStart=/opt/cardstack/bin/cardstackd" in user
 
 
+def test_make_deb_refuses_binaries_that_need_the_swift_toolchain(tmp_path):
+    """The debug build loads libswiftCore.so and friends: no package of it, and a way out."""
+    r = subprocess.run(["sh", "packaging/make-deb.sh"], cwd=REPO, capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, BUILD="debug", VERSION="0.0.0", OUT=str(tmp_path)))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "needs the Swift toolchain's" in r.stderr and "libswiftCore.so" in r.stderr, r.stderr
+    assert "make release (swift build -c release --static-swift-stdlib), then make deb again" in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_logs_under_journald_carry_priorities_and_no_timestamps(tmp_path):
     d = Daemon(tmp_path / "d", env={"JOURNAL_STREAM": "8:12345"})
     d.config.write_text("[layout]\nspacing = -1\n")
