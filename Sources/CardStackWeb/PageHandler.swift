@@ -26,7 +26,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Closes the connection when a request is not complete in time.
     private var deadline: RequestDeadline?
     /// `POST /request`'s daemon connection, once there has been one.
-    private var requests: DaemonRequests?
+    var requests: DaemonRequests?
 
     init(gate: RequestGate, sockets: [String], recording: [UInt8]? = nil) {
         self.gate = gate
@@ -128,6 +128,10 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             send(.methodNotAllowed, "text/plain; charset=utf-8", "only GET\n", request, context)
             return
         }
+        if path.hasPrefix("/image/") {
+            image(request, item: path.dropFirst("/image/".count), context: context)
+            return
+        }
         let token = gate.token
         switch path {
         case "/", "/index.html":
@@ -217,14 +221,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {
         send(status, type, Array(body.utf8), request, context)
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {

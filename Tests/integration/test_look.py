@@ -1,0 +1,147 @@
+"""The look of `[card]` (issue 35): images, colours, corners, border, shadow and back face as
+parameters, drawn by the page in headless Chromium through a real `cardstack web`, whose
+`/image/K` serves only the files the parameters name."""
+import io
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from PIL import Image
+
+from conftest import wait_for
+from rendertools import BACKGROUND
+from test_web import bridges, browser, current_frame, open_page, subscribed, wait_page_shows  # noqa: F401 (fixtures)
+from webtools import find_chromium
+
+needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
+
+COLOURS = [(220, 30, 30), (30, 180, 60), (40, 70, 220)]
+LOOK = """[layout]
+style = "stack"
+cards = 11
+
+[card]
+titles = [""]
+images = ["shots/*.png"]
+corner_radius = 16
+border_width_ratio = 0.01
+border_color = "#ffffff"
+shadow_opacity = 0.5
+shadow_radius = 6
+shadow_offset = [0, 4]
+back = "color"
+back_color = "#ff00ff"
+"""
+
+
+def write_png(path, colour, size=(60, 40)):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", size, colour).save(path)
+
+
+def look_daemon(make_daemon, text=LOOK):
+    daemon = make_daemon(text, start=False)
+    for i, colour in enumerate(COLOURS):
+        write_png(daemon.config.parent / "shots" / f"{i}.png", colour)
+    return daemon.start()
+
+
+def screenshot_at(browser, points):
+    """The screenshot's colours at viewport points of the stage."""
+    box = browser.execute_script(
+        "const s = document.querySelector('#stage'); const b = s.getBoundingClientRect();"
+        "return [b.left, b.top, +s.dataset.scale, window.devicePixelRatio];")
+    image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    left, top, scale, ratio = box
+    return [image.getpixel((round((left + x * scale) * ratio), round((top + y * scale) * ratio))) for x, y in points]
+
+
+def centre(quad):
+    return (sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4)
+
+
+def close(a, b, by=12):
+    return all(abs(x - y) <= by for x, y in zip(a, b))
+
+
+def facing_away(quad):
+    return quad is not None and sum(quad[i][0] * quad[(i + 1) % 4][1] - quad[(i + 1) % 4][0] * quad[i][1]
+                                    for i in range(4)) < 0
+
+
+def test_params_carry_only_the_look_keys_that_are_set(make_daemon):
+    plain = make_daemon().client().ok("get_params")["params"]["card"]
+    assert set(plain) == {"width", "height", "anchor", "titles"}
+    card = look_daemon(make_daemon).client().ok("get_params")["params"]["card"]
+    assert card["images"] == ["shots/*.png"] and card["border_width_ratio"] == 0.01 and card["back"] == "color"
+
+
+@needs_chromium
+def test_the_page_shows_each_cards_image_on_its_own_transform(make_daemon, bridges, browser):
+    daemon = look_daemon(make_daemon)
+    open_page(browser, bridges([daemon.socket]))
+    event = current_frame(daemon)
+    wait_page_shows(browser, event)
+    front = event["frame"]["cards"][-1]
+    wait_for(lambda: close(screenshot_at(browser, [centre(front["quad"])])[0], COLOURS[front["item"] % 3]),
+             timeout=10, what=f"the front card (item {front['item']}) to show image {front['item'] % 3}")
+    styles = browser.execute_script(
+        "const e = document.querySelector(`.card[data-item='${arguments[0]}']`); const s = getComputedStyle(e);"
+        "return [s.borderTopLeftRadius, s.boxShadow, s.backgroundImage];", front["item"])
+    assert styles[0] == "16px"
+    # CALayer's shadow (radius 6 is a CSS blur of 12) and the border, 1/100 of the 300 pt width.
+    assert "rgba(0, 0, 0, 0.5) 0px 4px 12px 0px" in styles[1] and "rgb(255, 255, 255) 0px 0px 0px 3px inset" in styles[1]
+    assert f"/image/{front['item']}?" in styles[2]
+
+
+@needs_chromium
+def test_a_card_past_ninety_degrees_shows_its_back_colour(make_daemon, bridges, browser):
+    daemon = look_daemon(make_daemon)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    for fraction in [0.75, 0.7, 0.8, 0.65, 0.85, 0.6, 0.9]:
+        client.ok("scroll_to", offset=fraction * spacing)
+        event = current_frame(daemon)
+        away = [c for c in event["frame"]["cards"] if facing_away(c["quad"])]
+        if away:
+            break
+    else:
+        pytest.fail("no offset turns a stack card past 90°")
+    card = away[0]
+    wait_page_shows(browser, event)
+    face = browser.execute_script(
+        "return document.querySelector(`.card[data-item='${arguments[0]}']`).dataset.face;", card["item"])
+    assert face == "back"
+    # The flipping card fades as it turns: its back colour over the stage's background (the
+    # card folds down below the stack, where nothing else is drawn).
+    a = card["alpha"]
+    want = tuple(a * m + (1 - a) * g for m, g in zip((255, 0, 255), BACKGROUND))
+    assert close(screenshot_at(browser, [centre(card["quad"])])[0], want), (a, want)
+
+
+def test_the_bridge_serves_only_the_images_the_parameters_name(make_daemon, bridges, tmp_path):
+    daemon = look_daemon(make_daemon)
+    bridge = bridges([daemon.socket])
+    base = bridge.url.split("?")[0].rstrip("/")
+    token = bridge.url.split("token=")[1].split("&")[0]
+
+    def get(path):
+        try:
+            with urllib.request.urlopen(f"{base}{path}", timeout=10) as r:
+                return r.status, r.headers["Content-Type"], r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers["Content-Type"], e.read()
+
+    shots = daemon.config.parent / "shots"
+    for k in [0, 4, 11]:
+        status, kind, body = get(f"/image/{k}?token={token}")
+        assert (status, kind) == (200, "image/png")
+        assert body == (shots / f"{k % 3}.png").read_bytes()
+    assert get("/image/0")[0] == 403
+    for path in ["/image/-1", "/image/../../etc/passwd", "/image/x", "/image/", "/image/0/../1"]:
+        assert get(f"{path}?token={token}")[0] in (403, 404), path
+    (shots / "2.png").write_bytes(b"not a picture at all")
+    status, _, body = get(f"/image/2?token={token}")
+    assert status == 404 and b"not a PNG or JPEG" in body
