@@ -145,3 +145,34 @@ def test_the_bridge_serves_only_the_images_the_parameters_name(make_daemon, brid
     (shots / "2.png").write_bytes(b"not a picture at all")
     status, _, body = get(f"/image/2?token={token}")
     assert status == 404 and b"not a PNG or JPEG" in body
+
+
+def card_style(browser, item):
+    return browser.execute_script(
+        "const e = document.querySelector(`.card[data-item='${arguments[0]}']`); const s = getComputedStyle(e);"
+        "return {radius: s.borderTopLeftRadius, image: s.backgroundImage};", item)
+
+
+@needs_chromium
+def test_set_changes_the_look_and_a_corrupt_image_keeps_the_last_good_one(make_daemon, bridges, browser):
+    daemon = look_daemon(make_daemon)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    event = current_frame(daemon)
+    wait_page_shows(browser, event)
+    front = event["frame"]["cards"][-1]
+    colour = COLOURS[front["item"] % 3]
+    wait_for(lambda: close(screenshot_at(browser, [centre(front["quad"])])[0], colour), timeout=10,
+             what="the front card's image")
+    # Only the look changes: the frame is the same, and the page restyles what it shows.
+    client.ok("set_params", params={"card": {"corner_radius": 30}})
+    wait_for(lambda: card_style(browser, front["item"])["radius"] == "30px", timeout=10, what="the new corner radius")
+    # The front card's file turns corrupt; the next parameters make the page load it again.
+    bad = daemon.config.parent / "shots" / f"{front['item'] % 3}.png"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+    client.ok("set_params", params={"card": {"corner_radius": 20}})
+    problems = lambda: browser.execute_script("return [...document.querySelectorAll('.warnings li')].map(l => l.textContent)")
+    wait_for(lambda: any(str(bad) in p and "corrupt PNG" in p and "card.images" in p for p in problems()), timeout=10,
+             what="the page to name the corrupt file, key and reason")
+    assert card_style(browser, front["item"])["radius"] == "20px"
+    assert close(screenshot_at(browser, [centre(front["quad"])])[0], colour), "the last good image stays"

@@ -115,6 +115,7 @@ class View {
     this.scale = 1;
     this.viewport = null;
     this.cards = new Map();     // item -> element
+    this.imageProblems = new Map();  // item -> why its image did not load
     this.rows = new Map();      // dotted key -> {row, set(value)}
     this.nextId = 1;
     this.editing = new Set();   // keys whose control is being moved
@@ -440,12 +441,12 @@ class View {
     const key = `${lookKey}|${away}`;
     if (e.look === key) return;
     e.look = key;
-    const revision = this.params ? this.params.revision : 0;
-    const url = `/image/${card.item}?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}&r=${revision}`;
-    const style = lookStyle(look, card.item, url);
+    const url = look.images ? this.imageURL(card.item) : null;
+    if (url) this.loadImage(e, url); else e.imageShown = null;
+    const style = lookStyle(look, card.item, e.imageShown);
     const s = e.style;
     s.background = away ? style.backColor : style.background;
-    s.backgroundImage = away ? "" : style.backgroundImage;
+    s.backgroundImage = away || !e.imageShown ? "" : style.backgroundImage;
     s.backgroundSize = "cover";
     s.backgroundPosition = "center";
     s.borderRadius = style.borderRadius;
@@ -453,6 +454,56 @@ class View {
     s.backfaceVisibility = style.backfaceVisibility;
     s.color = away ? "transparent" : "";
     e.dataset.face = away ? "back" : "front";
+  }
+
+  // Item `item`'s image; `r` (the revision and the images' reload count) makes a new URL
+  // whenever the parameters or a file they name may have changed.
+  imageURL(item) {
+    const revision = this.params ? this.params.revision : 0;
+    return `/image/${item}?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}&r=${revision}.${this.imageReloads || 0}`;
+  }
+
+  // Loads `url` off screen and only then shows it: an image that does not load (missing,
+  // corrupt, too large: the bridge's 404 says which file and why) keeps the card's last
+  // good one, and its reason shows with the warnings.
+  loadImage(e, url) {
+    if (e.imageWanted === url) return;
+    e.imageWanted = url;
+    const img = new Image();
+    img.onload = () => {
+      if (e.imageWanted !== url) return;
+      e.imageShown = url;
+      this.imageProblems.delete(e.dataset.item);
+      e.look = null;
+      if (this.shown) this.restyle();
+      this.showImageProblems();
+    };
+    img.onerror = () => {
+      if (e.imageWanted !== url) return;
+      fetch(url, { cache: "no-store" }).then((r) => r.text()).then((text) => {
+        if (e.imageWanted !== url) return;
+        this.imageProblems.set(e.dataset.item, `card.images: ${text.trim()}`);
+        this.showImageProblems();
+      }).catch(() => {});
+    };
+    img.src = url;
+  }
+
+  showImageProblems() {
+    const list = [...new Set(this.imageProblems.values())];
+    this.stage.dataset.imageProblems = JSON.stringify(list);
+    this.showWarnings(((this.params && this.params.warnings) || []).concat(list));
+  }
+
+  // The look again on the frame shown, after the parameters changed: the daemon may send no
+  // new frame when only the look did.
+  restyle() {
+    const look = this.look();
+    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}` : "");
+    for (const card of this.shown.cards) {
+      const e = this.cards.get(card.item);
+      if (e) this.applyLook(e, card, look, lookKey);
+    }
   }
 
   // MARK: Parameters
@@ -477,7 +528,8 @@ class View {
     const style = info.params.layout ? info.params.layout.style : "stack";
     if (style !== this.style) { this.style = style; this.foldRows(); }
     if (!REPLAY) this.showUnsaved(info);
-    this.showWarnings(info.warnings || []);
+    this.showWarnings((info.warnings || []).concat([...new Set(this.imageProblems.values())]));
+    if (this.shown) this.restyle();
     if (this.editorsShow) this.editorsShow(info.params);
     for (const [key, row] of this.rows) {
       const [table, name] = key.split(".");
