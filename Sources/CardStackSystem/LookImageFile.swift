@@ -95,6 +95,36 @@ public enum LookImageFile {
         }
     }
 
+    /// At most this many bytes are read to find a file's header (a JPEG's frame header may
+    /// follow its metadata).
+    public static let headerBytes = 256 * 1024
+
+    /// Whether `path` is a regular file whose header says PNG or JPEG within the bounds,
+    /// reading at most ``headerBytes`` of it.
+    public static func checkHeader(_ path: String) -> Result<Header, Problem> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Problem(path: path, reason: String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Problem(path: path, reason: "not a regular file"))
+        }
+        guard info.st_size <= maximumBytes else {
+            return .failure(
+                Problem(path: path, reason: "\(info.st_size) bytes, more than the \(maximumBytes) an image may have"))
+        }
+        var bytes = [UInt8](repeating: 0, count: min(headerBytes, Int(info.st_size)))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            done += n
+        }
+        bytes.removeSubrange(done...)
+        return header(bytes).mapError { Problem(path: path, reason: $0.reason) }
+    }
+
     /// The header of PNG or JPEG bytes, with the size bounds applied.
     public static func header(_ b: [UInt8]) -> Result<Header, Problem> {
         func problem(_ reason: String) -> Result<Header, Problem> { .failure(Problem(path: "", reason: reason)) }

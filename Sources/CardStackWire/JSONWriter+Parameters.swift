@@ -60,7 +60,12 @@ extension JSONWriter {
             bytes.append(UInt8(ascii: ":"))
             try number(entry.value)
         }
-        literal("}}")
+        bytes.append(UInt8(ascii: "}"))
+        if info.imagesVersion != 0 {
+            literal(",\"images_version\":")
+            integer(info.imagesVersion)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     private func string(orNull s: String?) {

@@ -155,6 +155,8 @@ struct SplitMix64: RandomNumberGenerator {
         info.error = ConfigError(
             path: nil, line: nil, column: nil, key: nil, message: "the file was deleted\tor\nmoved")
         try expectSameBytes(info)
+        info.imagesVersion = 3
+        try expectSameBytes(info)
     }
 
     @Test(arguments: Style.allCases) func everyStyle(style: Style) throws {

@@ -37,7 +37,7 @@ back_color = "#ff00ff"
 
 def write_png(path, colour, size=(60, 40)):
     path.parent.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", size, colour).save(path)
+    Image.new("RGB", size, colour).save(path, format="PNG")
 
 
 def look_daemon(make_daemon, text=LOOK):
@@ -154,25 +154,75 @@ def card_style(browser, item):
 
 
 @needs_chromium
-def test_set_changes_the_look_and_a_corrupt_image_keeps_the_last_good_one(make_daemon, bridges, browser):
+def test_set_and_saved_images_change_the_look_and_a_corrupt_one_keeps_the_last_good(make_daemon, bridges, browser):
     daemon = look_daemon(make_daemon)
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
     event = current_frame(daemon)
     wait_page_shows(browser, event)
     front = event["frame"]["cards"][-1]
-    colour = COLOURS[front["item"] % 3]
-    wait_for(lambda: close(screenshot_at(browser, [centre(front["quad"])])[0], colour), timeout=10,
-             what="the front card's image")
+    shown = lambda: screenshot_at(browser, [centre(front["quad"])])[0]
+    wait_for(lambda: close(shown(), COLOURS[front["item"] % 3]), timeout=10, what="the front card's image")
     # Only the look changes: the frame is the same, and the page restyles what it shows.
     client.ok("set_params", params={"card": {"corner_radius": 30}})
     wait_for(lambda: card_style(browser, front["item"])["radius"] == "30px", timeout=10, what="the new corner radius")
-    # The front card's file turns corrupt; the next parameters make the page load it again.
-    bad = daemon.config.parent / "shots" / f"{front['item'] % 3}.png"
-    bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
-    client.ok("set_params", params={"card": {"corner_radius": 20}})
+    # The file saved as an editor does (a new file renamed over it): the page shows it.
+    path = daemon.config.parent / "shots" / f"{front['item'] % 3}.png"
+    write_png(path.with_name("new.tmp"), (250, 200, 0))
+    path.with_name("new.tmp").replace(path)
+    wait_for(lambda: close(shown(), (250, 200, 0)), timeout=10, what="the saved image on the page")
+    # Saved corrupt: the daemon names key, file and reason; the page keeps the last good image.
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+    info = client.event("params", timeout=10, where=lambda e: any(str(path) in w for w in e["warnings"]))
+    assert f"card.images: {path}: a corrupt PNG (no IHDR header)" in info["warnings"]
     problems = lambda: browser.execute_script("return [...document.querySelectorAll('.warnings li')].map(l => l.textContent)")
-    wait_for(lambda: any(str(bad) in p and "corrupt PNG" in p and "card.images" in p for p in problems()), timeout=10,
+    wait_for(lambda: any(str(path) in p and "corrupt PNG" in p for p in problems()), timeout=10,
              what="the page to name the corrupt file, key and reason")
-    assert card_style(browser, front["item"])["radius"] == "20px"
-    assert close(screenshot_at(browser, [centre(front["quad"])])[0], colour), "the last good image stays"
+    assert close(shown(), (250, 200, 0)), "the last good image stays"
+    # Mended: the warning goes.
+    write_png(path, (0, 200, 200))
+    wait_for(lambda: close(shown(), (0, 200, 200)), timeout=10, what="the mended image")
+    assert not any("card.images" in w for w in client.ok("get_params")["warnings"])
+
+
+def bomb(path, side=20000):
+    """A valid grey PNG of side × side pixels, all zero: a few hundred kB that would decode
+    to side² bytes (400 MB)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    z = zlib.compressobj(9)
+    row = bytes(side + 1)
+    data = b"".join(z.compress(row) for _ in range(side)) + z.flush()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0))
+                     + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+
+
+def test_an_enormous_png_and_a_decompression_bomb_are_refused_with_memory_bounded(make_daemon, bridges):
+    from webtools import rss_kib
+    daemon = look_daemon(make_daemon)
+    bridge = bridges([daemon.socket])
+    client = subscribed(daemon)
+    shots = daemon.config.parent / "shots"
+    before = (rss_kib(daemon.proc.pid), rss_kib(bridge.proc.pid))
+    bomb(shots / "1.png")
+    info = client.event("params", timeout=10, where=lambda e: any("1.png" in w for w in e["warnings"]))
+    assert any(w.startswith(f"card.images: {shots / '1.png'}: 20000 × 20000 pixels, more than") for w in info["warnings"])
+    base = bridge.url.split("?")[0].rstrip("/")
+    token = bridge.url.split("token=")[1].split("&")[0]
+    try:
+        urllib.request.urlopen(f"{base}/image/1?token={token}", timeout=10)
+        pytest.fail("the bridge served a 20000 × 20000 image")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404 and b"20000 \xc3\x97 20000 pixels" in e.read()
+    # Neither process decodes it: each reads at most its header (the daemon, 256 KiB) or the
+    # file (the bridge, at most 16 MiB), so neither grows by anything like its 400 MB.
+    after = (rss_kib(daemon.proc.pid), rss_kib(bridge.proc.pid))
+    assert after[0] - before[0] < 32 * 1024 and after[1] - before[1] < 32 * 1024, (before, after)
+    # A file over 16 MiB is refused unread.
+    (shots / "2.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(17 << 20))
+    info = client.event("params", timeout=10, where=lambda e: any("2.png" in w for w in e["warnings"]))
+    assert any("more than the 16777216 an image may have" in w for w in info["warnings"])

@@ -347,7 +347,7 @@ class View {
     this.shown = frame;
     const seen = new Set();
     const look = this.look();
-    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}` : "");
+    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}.${this.params.images_version || 0}` : "");
     frame.cards.forEach((card, order) => {
       seen.add(card.item);
       let e = this.cards.get(card.item);
@@ -456,11 +456,11 @@ class View {
     e.dataset.face = away ? "back" : "front";
   }
 
-  // Item `item`'s image; `r` (the revision and the images' reload count) makes a new URL
-  // whenever the parameters or a file they name may have changed.
+  // Item `item`'s image; `r` (the revision and `images_version`, which grows when the
+  // daemon sees an image file change) makes a new URL whenever an image may have changed.
   imageURL(item) {
-    const revision = this.params ? this.params.revision : 0;
-    return `/image/${item}?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}&r=${revision}.${this.imageReloads || 0}`;
+    const p = this.params || {};
+    return `/image/${item}?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}&r=${p.revision || 0}.${p.images_version || 0}`;
   }
 
   // Loads `url` off screen and only then shows it: an image that does not load (missing,
@@ -499,7 +499,7 @@ class View {
   // new frame when only the look did.
   restyle() {
     const look = this.look();
-    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}` : "");
+    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}.${this.params.images_version || 0}` : "");
     for (const card of this.shown.cards) {
       const e = this.cards.get(card.item);
       if (e) this.applyLook(e, card, look, lookKey);
