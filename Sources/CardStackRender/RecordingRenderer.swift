@@ -34,6 +34,7 @@ public enum RecordingRenderer {
         var done = false
         defer { if !done { unlink(temporary) } }
         let renderer = try FrameRenderer(width: width, height: height, background: options.background)
+        renderer.setLook(recorded.params?.card, parameterFile: recorded.paramsPath)
         let encoder = try FFmpegEncoder(format: options.format, width: width, height: height, fps: fps, path: temporary)
         let scale = options.size == nil ? options.scale : nil
         var last = -1

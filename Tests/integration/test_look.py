@@ -3,14 +3,16 @@ parameters, drawn by the page in headless Chromium through a real `cardstack web
 `/image/K` serves only the files the parameters name."""
 import io
 import json
+import math
+import subprocess
 import urllib.error
 import urllib.request
 
 import pytest
 from PIL import Image
 
-from conftest import wait_for
-from rendertools import BACKGROUND
+from conftest import BIN, wait_for
+from rendertools import BACKGROUND, recorded_frames, render
 from test_web import bridges, browser, current_frame, open_page, subscribed, wait_page_shows  # noqa: F401 (fixtures)
 from webtools import find_chromium
 
@@ -226,3 +228,89 @@ def test_an_enormous_png_and_a_decompression_bomb_are_refused_with_memory_bounde
     (shots / "2.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(17 << 20))
     info = client.event("params", timeout=10, where=lambda e: any("2.png" in w for w in e["warnings"]))
     assert any("more than the 16777216 an image may have" in w for w in info["warnings"])
+
+
+# MARK: cardstack render
+
+def record_rest(daemon, path):
+    """A short recording of the daemon at rest, with its params (the look)."""
+    subprocess.run([str(BIN / "cardstack"), "record", str(path), "--seconds", "0.3", "--events", "frame,params",
+                    "--socket", str(daemon.socket)], check=True, capture_output=True, timeout=20)
+    return recorded_frames(path)[-1][1]
+
+
+def test_render_maps_the_image_onto_the_cards_quad_within_a_pixel(make_daemon, tmp_path):
+    # Square corners and no border, so the image's edges are the card's; the 60 × 40 images
+    # have the card's 3:2 shape, so covering the card they reach exactly its corners.
+    daemon = look_daemon(make_daemon, LOOK.replace("corner_radius = 16", "corner_radius = 0")
+                         .replace("border_width_ratio = 0.01\n", "").replace("shadow_opacity = 0.5", "shadow_opacity = 0"))
+    frame = record_rest(daemon, tmp_path / "rest.jsonl")
+    out = tmp_path / "rest.png"
+    render(tmp_path / "rest.jsonl", out)
+    image = Image.open(out).convert("RGB")
+    front = frame["cards"][-1]
+    quad, colour = front["quad"], COLOURS[front["item"] % 3]
+    assert close(image.getpixel(tuple(round(c) for c in centre(quad))), colour)
+    cx, cy = centre(quad)
+    # 1.5 px either side of each edge (the pixel holding that point): the image's edge is the
+    # card's within a pixel.
+    for i in range(4):
+        (ax, ay), (bx, by) = quad[i], quad[(i + 1) % 4]
+        for t in (0.25, 0.5, 0.75):
+            x, y = ax + t * (bx - ax), ay + t * (by - ay)
+            # The edge's normal, pointing away from the centre.
+            length = math.hypot(bx - ax, by - ay)
+            ux, uy = (by - ay) / length, -(bx - ax) / length
+            if ux * (x - cx) + uy * (y - cy) < 0:
+                ux, uy = -ux, -uy
+            inner = image.getpixel((int(x - 1.5 * ux), int(y - 1.5 * uy)))
+            outer = image.getpixel((int(x + 1.5 * ux), int(y + 1.5 * uy)))
+            assert close(inner, colour, by=30), (i, t, inner)
+            assert not close(outer, colour, by=30), (i, t, outer)
+
+
+def test_render_shows_the_back_colour_past_ninety_degrees(make_daemon, tmp_path):
+    daemon = look_daemon(make_daemon)
+    client = daemon.client()
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    for fraction in [0.75, 0.7, 0.8, 0.65, 0.85]:
+        client.ok("scroll_to", offset=fraction * spacing)
+        frame = record_rest(daemon, tmp_path / "turned.jsonl")
+        away = [c for c in frame["cards"] if facing_away(c["quad"])]
+        if away:
+            break
+    else:
+        pytest.fail("no offset turns a stack card past 90°")
+    render(tmp_path / "turned.jsonl", tmp_path / "turned.png")
+    image = Image.open(tmp_path / "turned.png").convert("RGB")
+    card = away[0]
+    a = card["alpha"]
+    want = tuple(a * m + (1 - a) * g for m, g in zip((255, 0, 255), BACKGROUND))
+    got = image.getpixel(tuple(round(c) for c in centre(card["quad"])))
+    assert close(got, want), (a, got, want)
+
+
+@needs_chromium
+def test_the_page_and_render_draw_the_same_frame_of_the_look(make_daemon, bridges, browser, tmp_path):
+    daemon = look_daemon(make_daemon)
+    open_page(browser, bridges([daemon.socket]))
+    event = current_frame(daemon)
+    wait_page_shows(browser, event)
+    front = event["frame"]["cards"][-1]
+    wait_for(lambda: close(screenshot_at(browser, [centre(front["quad"])])[0], COLOURS[front["item"] % 3]),
+             timeout=10, what="the page's images")
+    left, top, scale, ratio = browser.execute_script(
+        "const s = document.querySelector('#stage'); const b = s.getBoundingClientRect();"
+        "return [b.left, b.top, +s.dataset.scale, window.devicePixelRatio];")
+    shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    record_rest(daemon, tmp_path / "rest.jsonl")
+    render(tmp_path / "rest.jsonl", tmp_path / "rest.png", "--scale", repr(scale * ratio))
+    drawn = Image.open(tmp_path / "rest.png").convert("RGB")
+    w, h = drawn.size
+    page = shot.crop((round(left * ratio), round(top * ratio), round(left * ratio) + w, round(top * ratio) + h))
+    diffs = [sum(abs(a - b) for a, b in zip(p, q)) / 3 for p, q in zip(page.getdata(), drawn.getdata())]
+    mean = sum(diffs) / len(diffs)
+    # Antialiasing, the shadow's blur (four layers here, a Gaussian in Chromium) and image
+    # filtering differ; the pictures agree to a few levels per pixel on average.
+    print(f"page vs render: mean difference {mean:.2f} levels per channel")
+    assert mean < 4, mean
