@@ -5,14 +5,15 @@ import io
 import json
 import math
 import subprocess
+import sys
 import urllib.error
 import urllib.request
 
 import pytest
 from PIL import Image
 
-from conftest import BIN, wait_for
-from rendertools import BACKGROUND, recorded_frames, render
+from conftest import BIN, REPO, wait_for
+from rendertools import BACKGROUND, card_color, recorded_frames, render
 from test_web import bridges, browser, current_frame, open_page, subscribed, wait_page_shows  # noqa: F401 (fixtures)
 from webtools import find_chromium
 
@@ -314,3 +315,40 @@ def test_the_page_and_render_draw_the_same_frame_of_the_look(make_daemon, bridge
     # filtering differ; the pictures agree to a few levels per pixel on average.
     print(f"page vs render: mean difference {mean:.2f} levels per channel")
     assert mean < 4, mean
+
+
+# MARK: The examples of each seed's look
+
+EXAMPLES = REPO / "examples" / "looks"
+
+
+@pytest.mark.parametrize("name", ["stack-shadow", "flip-deck", "switcher7-screenshots", "switcher9-screenshots"])
+def test_each_seeds_look_loads_its_images_and_renders_them(make_daemon, tmp_path, name):
+    daemon = make_daemon(False, start=False)
+    daemon.config = EXAMPLES / f"{name}.toml"
+    daemon.start()
+    info = daemon.client().ok("get_params")
+    assert info["error"] is None and info["warnings"] == []
+    frame = record_rest(daemon, tmp_path / "rest.jsonl")
+    render(tmp_path / "rest.jsonl", tmp_path / "rest.png")
+    image = Image.open(tmp_path / "rest.png").convert("RGB")
+    w, h = image.size
+    # The card drawn in front of all others whose centre is in the picture.
+    front = [c for c in frame["cards"] if c["quad"] and 0 <= centre(c["quad"])[0] < w and 0 <= centre(c["quad"])[1] < h][-1]
+    x, y = centre(front["quad"])
+    if info["params"]["card"].get("images"):
+        # The image, not the card's own colour, at the front card's centre.
+        assert not close(image.getpixel((round(x), round(y))), card_color(front["item"]), by=20)
+
+
+def test_the_sample_images_are_the_scripts_own(tmp_path):
+    """make-images.py draws exactly the committed PNGs (nothing third-party, same bytes)."""
+    script = tmp_path / "make-images.py"
+    script.write_text((EXAMPLES / "make-images.py").read_text())
+    subprocess.run([sys.executable, str(script)], check=True, timeout=120)
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.png"))
+    committed = sorted(p.relative_to(EXAMPLES) for p in EXAMPLES.rglob("*.png"))
+    assert made == committed and len(made) == 11
+    for path in made:
+        assert (tmp_path / path).read_bytes() == (EXAMPLES / path).read_bytes(), path
+        assert (tmp_path / path).stat().st_size < 8 * 1024
