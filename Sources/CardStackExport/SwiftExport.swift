@@ -31,6 +31,7 @@ public enum SwiftExport {
             out += carouselAdapter(parameters, type: CarouselType(style))
         }
         out += swiftUI(parameters)
+        out += look(parameters)
         return renamed(out, to: name)
     }
 

@@ -352,3 +352,38 @@ def test_the_sample_images_are_the_scripts_own(tmp_path):
     for path in made:
         assert (tmp_path / path).read_bytes() == (EXAMPLES / path).read_bytes(), path
         assert (tmp_path / path).stat().st_size < 8 * 1024
+
+
+# MARK: Exports
+
+@pytest.mark.parametrize("name", ["flip-deck", "switcher7-screenshots", "stack-shadow"])
+def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
+    """`TunedLook.apply(to:item:width:)` sets CALayer's members as the look says, and
+    type-checks against the SDK's shapes (Tests/integration/uikit_shapes)."""
+    import shutil
+    from test_export import build_objects, cli
+    text = cli("export", "--format", "swift", "--config", str(EXAMPLES / f"{name}.toml")).stdout
+    assert "public enum TunedLook" in text
+    if name == "flip-deck":
+        assert "layer.borderWidth = width * 0.01" in text and "layer.isDoubleSided = true" in text
+        assert 'public static let images: [String] = ["photos/*.png"]' in text
+        assert 'public static let backColor: String? = "#37474f"' in text
+    if name == "stack-shadow":
+        assert "layer.shadowOpacity = Float(0.35)" in text and "layer.shadowOffset = CGSize(width: 0.0, height: 4.0)" in text
+    swiftc = shutil.which("swiftc")
+    _, modulemap = build_objects()
+    shapes = REPO / "Tests" / "integration" / "uikit_shapes"
+    for module in ("UIKit", "iCarousel"):
+        subprocess.run(
+            [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
+             str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
+            check=True, cwd=tmp_path, timeout=300)
+    source = tmp_path / f"{name}.swift"
+    probe = "@MainActor func probe(_ layer: CALayer) { TunedLook.apply(to: layer, item: 3, width: 400) }"
+    source.write_text(text + "\n#if canImport(UIKit)\nimport iCarousel\n" + probe + "\n#endif\n")
+    result = subprocess.run(
+        [swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
+         "-Xcc", f"-fmodule-map-file={modulemap}", str(source)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "error" not in result.stderr

@@ -141,3 +141,24 @@ open class CASpringAnimation: CABasicAnimation {
     open var damping: CGFloat = 10
     open var initialVelocity: CGFloat = 0
 }
+
+// The look (issue 35): a card's layer and its colours.
+public final class CGColor {}
+
+open class UIColor: NSObject {
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError() }
+    open var cgColor: CGColor { fatalError() }
+}
+
+open class CALayer: NSObject {
+    open var backgroundColor: CGColor?
+    open var cornerRadius: CGFloat = 0
+    open var masksToBounds = false
+    open var borderWidth: CGFloat = 0
+    open var borderColor: CGColor?
+    open var shadowOpacity: Float = 0
+    open var shadowRadius: CGFloat = 3
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowColor: CGColor?
+    open var isDoubleSided = true
+}
