@@ -387,3 +387,20 @@ def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
         capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "error" not in result.stderr
+
+
+def test_css_and_tokens_carry_the_look(make_daemon):
+    from test_export import cli
+    css = cli("export", "--format", "css", "--config", str(EXAMPLES / "stack-shadow.toml")).stdout
+    assert "border-radius: 12px;" in css and "box-shadow: 0px 4px 16px rgba(0, 0, 0, 0.35);" in css
+    flip = cli("export", "--format", "css", "--config", str(EXAMPLES / "flip-deck.toml")).stdout
+    assert "box-shadow: inset 0 0 0 4px rgba(255, 255, 255, 1);" in flip  # 1/100 of 400 pt
+    plain = cli("export", "--format", "css", "--config", str(REPO / "Config" / "presets" / "flip.toml")).stdout
+    assert "The look" not in plain and "border-radius" not in plain
+    tokens = json.loads(cli("export", "--format", "tokens", "--config", str(EXAMPLES / "flip-deck.toml")).stdout)
+    card = tokens["cardstack"]["card"]
+    assert card["border-width-ratio"]["$value"] == 0.01
+    assert card["border-width"]["$value"] == {"unit": "px", "value": 4}
+    assert card["double-sided"]["$extensions"] == {"com.cardstack.back": "color", "com.cardstack.back-color": "#37474f"}
+    plain = json.loads(cli("export", "--format", "tokens", "--config", str(REPO / "Config" / "presets" / "flip.toml")).stdout)
+    assert "card" not in plain["cardstack"]
