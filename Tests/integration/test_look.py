@@ -404,3 +404,27 @@ def test_css_and_tokens_carry_the_look(make_daemon):
     assert card["double-sided"]["$extensions"] == {"com.cardstack.back": "color", "com.cardstack.back-color": "#37474f"}
     plain = json.loads(cli("export", "--format", "tokens", "--config", str(REPO / "Config" / "presets" / "flip.toml")).stdout)
     assert "card" not in plain["cardstack"]
+
+
+def test_snapshot_svg_places_each_image_on_its_quad(make_daemon, tmp_path):
+    import re
+    daemon = look_daemon(make_daemon)
+    frame = current_frame(daemon)["frame"]
+    out = tmp_path / "look.svg"
+    daemon.cli("snapshot", "--svg", str(out))
+    svg = out.read_text()
+    shots = daemon.config.parent / "shots"
+    front = frame["cards"][-1]
+    slot = len(frame["cards"]) - 1
+    image = re.search(rf'<image href="file://{re.escape(str(shots))}/{front["item"] % 3}\.png"[^>]*'
+                      rf'clip-path="url\(#card-{slot}\)" transform="matrix\(([^)]*)\)"', svg)
+    assert image, svg[-2000:]
+    a, b, c, d, e, f = map(float, image.group(1).split())
+    w, h = front["size"]
+    q = front["quad"]
+    # The affine map takes the card's corners onto the quad's (exactly, for a card at rest
+    # in the stack, which is only scaled: no perspective to approximate).
+    for (u, v), (x, y) in zip([(0, 0), (w, 0), (w, h), (0, h)], q):
+        assert abs(a * u + c * v + e - x) < 0.01 and abs(b * u + d * v + f - y) < 0.01
+    assert "<feDropShadow" in svg and 'flood-opacity="0.5"' in svg
+    assert 'stroke="#ffffff" stroke-width="' in svg
