@@ -86,7 +86,7 @@ enum LookExport {
         if let ratio = c.borderWidthRatio {
             out.append(
                 (
-                    "border-width-ratio",
+                    "border-ratio",
                     TokensExport.token(
                         "number", .number(ratio), "CALayer.borderWidth as a fraction of the card's width.")
                 ))

@@ -39,7 +39,7 @@ extension ParamsSchema {
             allowed: "a string or 1 to 1024 strings \"#rrggbb\" or \"#rrggbbaa\""),
         "card.corner_radius": Doc(meaning: "CALayer's cornerRadius, in points; unset, each client's own"),
         "card.border_width": Doc(meaning: "CALayer's borderWidth, in points"),
-        "card.border_width_ratio": Doc(
+        "card.border_ratio": Doc(
             meaning:
                 "the border as a fraction of the card's width (seedante's width / 100 is 0.01); wins over border_width"),
         "card.border_color": Doc(meaning: "CALayer's borderColor", allowed: "\"#rrggbb\" or \"#rrggbbaa\""),

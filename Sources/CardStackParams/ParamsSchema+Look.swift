@@ -21,7 +21,7 @@ extension ParamsSchema {
         },
         optionalNumber("corner_radius", .closed(0, 100_000), \.card.cornerRadius),
         optionalNumber("border_width", .closed(0, 100_000), \.card.borderWidth),
-        optionalNumber("border_width_ratio", .closed(0, 0.5), \.card.borderWidthRatio),
+        optionalNumber("border_ratio", .closed(0, 0.5), \.card.borderWidthRatio),
         color("border_color", \.card.borderColor),
         optionalNumber("shadow_opacity", .closed(0, 1), \.card.shadowOpacity),
         optionalNumber("shadow_radius", .closed(0, 1000), \.card.shadowRadius),

@@ -236,7 +236,7 @@ extension JSONWriter {
         strings(",\"colors\":", c.colors)
         try value(",\"corner_radius\":", c.cornerRadius)
         try value(",\"border_width\":", c.borderWidth)
-        try value(",\"border_width_ratio\":", c.borderWidthRatio)
+        try value(",\"border_ratio\":", c.borderWidthRatio)
         text(",\"border_color\":", c.borderColor)
         try value(",\"shadow_opacity\":", c.shadowOpacity)
         try value(",\"shadow_radius\":", c.shadowRadius)

@@ -34,7 +34,7 @@ import Testing
             colors = "#FF8800"
             corner_radius = 12
             border_width = 2
-            border_width_ratio = 0.01
+            border_ratio = 0.01
             border_color = "#ffffff80"
             shadow_opacity = 0.5
             shadow_radius = 8
@@ -47,7 +47,7 @@ import Testing
         #expect(c.images == ["shots/*.png", "cover.jpg"] && c.colors == ["#ff8800"])
         #expect(c.cornerRadius == 12 && c.borderWidth == 2 && c.borderWidthRatio == 0.01)
         #expect(c.resolvedBorderWidth == 3)  // 0.01 × 300: the ratio wins
-        #expect(r.warnings.contains { $0.contains("border_width_ratio") })
+        #expect(r.warnings.contains { $0.contains("border_ratio") })
         #expect(c.borderColor == "#ffffff80" && c.shadowOpacity == 0.5 && c.shadowRadius == 8)
         #expect(
             c.shadowOffset == [0, -3] && c.shadowColor == "#000000" && c.back == .color && c.backColor == "#336699")
@@ -73,7 +73,7 @@ import Testing
         #expect(error("[card]\nshadow_opacity = 2\n")?.message == "card.shadow_opacity must be in [0, 1], got 2")
         #expect(error("[card]\ncorner_radius = -1\n")?.kind == .outOfRange)
         #expect(error("[card]\nshadow_offset = [1]\n")?.kind == .wrongType)
-        #expect(error("[card]\nborder_width_ratio = 0.6\n")?.kind == .outOfRange)
+        #expect(error("[card]\nborder_ratio = 0.6\n")?.kind == .outOfRange)
     }
 
     @Test func colorsParseBothForms() {

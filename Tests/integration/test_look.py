@@ -28,7 +28,7 @@ cards = 11
 titles = [""]
 images = ["shots/*.png"]
 corner_radius = 16
-border_width_ratio = 0.01
+border_ratio = 0.01
 border_color = "#ffffff"
 shadow_opacity = 0.5
 shadow_radius = 6
@@ -77,7 +77,7 @@ def test_params_carry_only_the_look_keys_that_are_set(make_daemon):
     plain = make_daemon().client().ok("get_params")["params"]["card"]
     assert set(plain) == {"width", "height", "anchor", "titles"}
     card = look_daemon(make_daemon).client().ok("get_params")["params"]["card"]
-    assert card["images"] == ["shots/*.png"] and card["border_width_ratio"] == 0.01 and card["back"] == "color"
+    assert card["images"] == ["shots/*.png"] and card["border_ratio"] == 0.01 and card["back"] == "color"
 
 
 @needs_chromium
@@ -244,7 +244,7 @@ def test_render_maps_the_image_onto_the_cards_quad_within_a_pixel(make_daemon, t
     # Square corners and no border, so the image's edges are the card's; the 60 × 40 images
     # have the card's 3:2 shape, so covering the card they reach exactly its corners.
     daemon = look_daemon(make_daemon, LOOK.replace("corner_radius = 16", "corner_radius = 0")
-                         .replace("border_width_ratio = 0.01\n", "").replace("shadow_opacity = 0.5", "shadow_opacity = 0"))
+                         .replace("border_ratio = 0.01\n", "").replace("shadow_opacity = 0.5", "shadow_opacity = 0"))
     frame = record_rest(daemon, tmp_path / "rest.jsonl")
     out = tmp_path / "rest.png"
     render(tmp_path / "rest.jsonl", out)
@@ -309,7 +309,7 @@ def test_the_page_and_render_draw_the_same_frame_of_the_look(make_daemon, bridge
     drawn = Image.open(tmp_path / "rest.png").convert("RGB")
     w, h = drawn.size
     page = shot.crop((round(left * ratio), round(top * ratio), round(left * ratio) + w, round(top * ratio) + h))
-    diffs = [sum(abs(a - b) for a, b in zip(p, q)) / 3 for p, q in zip(page.getdata(), drawn.getdata())]
+    diffs = [sum(abs(a - b) for a, b in zip(p, q)) / 3 for p, q in zip(page.get_flattened_data(), drawn.get_flattened_data())]
     mean = sum(diffs) / len(diffs)
     # Antialiasing, the shadow's blur (four layers here, a Gaussian in Chromium) and image
     # filtering differ; the pictures agree to a few levels per pixel on average.
@@ -399,7 +399,7 @@ def test_css_and_tokens_carry_the_look(make_daemon):
     assert "The look" not in plain and "border-radius" not in plain
     tokens = json.loads(cli("export", "--format", "tokens", "--config", str(EXAMPLES / "flip-deck.toml")).stdout)
     card = tokens["cardstack"]["card"]
-    assert card["border-width-ratio"]["$value"] == 0.01
+    assert card["border-ratio"]["$value"] == 0.01
     assert card["border-width"]["$value"] == {"unit": "px", "value": 4}
     assert card["double-sided"]["$extensions"] == {"com.cardstack.back": "color", "com.cardstack.back-color": "#37474f"}
     plain = json.loads(cli("export", "--format", "tokens", "--config", str(REPO / "Config" / "presets" / "flip.toml")).stdout)

@@ -45,7 +45,7 @@ public struct LookColor: Sendable, Equatable {
 }
 
 extension Parameters.Card {
-    /// The border in points: `border_width_ratio` times the width when set, else
+    /// The border in points: `border_ratio` times the width when set, else
     /// `border_width`, else nil (the client's own).
     public var resolvedBorderWidth: Double? {
         if let ratio = borderWidthRatio { return ratio * width }

@@ -76,7 +76,7 @@ public struct Parameters: Sendable, Equatable, Codable {
             case width, height, anchor, titles, images, colors
             case cornerRadius = "corner_radius"
             case borderWidth = "border_width"
-            case borderWidthRatio = "border_width_ratio"
+            case borderWidthRatio = "border_ratio"
             case borderColor = "border_color"
             case shadowOpacity = "shadow_opacity"
             case shadowRadius = "shadow_radius"
@@ -160,7 +160,7 @@ extension Parameters {
             )
         }
         if card.borderWidth != nil, card.borderWidthRatio != nil {
-            out.append("card.border_width and card.border_width_ratio are both set: the ratio wins")
+            out.append("card.border_width and card.border_ratio are both set: the ratio wins")
         }
         return out
     }

@@ -47,7 +47,7 @@ function lookStyle(look, item, imageURL) {
     const radius = look.shadow_radius != null ? look.shadow_radius : 3;
     shadows.push(`${ox}px ${oy}px ${2 * radius}px ${rgba(look.shadow_color || "#000000", opacity)}`);
   }
-  const width = look.border_width_ratio != null ? look.border_width_ratio * look.width : look.border_width;
+  const width = look.border_ratio != null ? look.border_ratio * look.width : look.border_width;
   if (width != null) shadows.push(`inset 0 0 0 ${width}px ${rgba(look.border_color || "#000000", 1)}`);
   else if (shadows.length) shadows.push("inset 0 0 0 1px rgba(0, 0, 0, .12)");
   out.boxShadow = shadows.join(", ");
@@ -427,7 +427,7 @@ class View {
     const card = this.params && this.params.params && this.params.params.card;
     if (!card) return {};
     const out = { width: card.width };
-    for (const key of ["images", "colors", "corner_radius", "border_width", "border_width_ratio", "border_color",
+    for (const key of ["images", "colors", "corner_radius", "border_width", "border_ratio", "border_color",
       "shadow_opacity", "shadow_radius", "shadow_offset", "shadow_color", "back", "back_color"]) {
       if (card[key] !== undefined) out[key] = card[key];
     }
