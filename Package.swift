@@ -65,7 +65,7 @@ let package = Package(
         // The parameter files on disk: reading, saving, presets, the inotify watcher, threads.
         .target(
             name: "CardStackFiles",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams", "CInotifyTools", "CFileExchange"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams", "CardStackSystem", "CInotifyTools", "CFileExchange"],
             swiftSettings: settings
         ),
         // The session as a plain value: every command, tick and reload in, effects out.
@@ -103,10 +103,11 @@ let package = Package(
         ),
         // Cairo (Debian's libcairo2-dev): antialiased paths, text outlines, PNG files.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg.
         .target(
             name: "CardStackRender",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CCairo"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CardStackSystem", "CCairo", "CPixman"],
             swiftSettings: settings
         ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.

@@ -3,7 +3,10 @@ import CardLayout
 /// A frame as an SVG picture: one polygon per card, back to front, with its alpha and title,
 /// in the page's colours (``CardLook``).
 public enum SVGSnapshot {
-    public static func render(_ frame: Frame) -> String {
+    /// - Parameters:
+    ///   - look: `[card]` of the parameters in force; its look is drawn when any key is set.
+    ///   - images: the files `card.images` names, resolved (item k shows file k mod n).
+    public static func render(_ frame: Frame, look: Parameters.Card? = nil, images: [String] = []) -> String {
         let (w, h) = frame.viewport
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(n(w)) \(n(h))" width="\(n(w))" height="\(n(h))">
@@ -11,8 +14,13 @@ public enum SVGSnapshot {
             <rect width="100%" height="100%" fill="\(CardLook.hex(CardLook.background))"/>
 
             """
-        for card in frame.cards {
+        for (slot, card) in frame.cards.enumerated() {
             guard let quad = card.quad else { continue }
+            if let look, look.hasLook {
+                let image = images.isEmpty ? nil : images[card.item % images.count]
+                out += Self.card(card, quad: quad, look: look, image: image, id: slot)
+                continue
+            }
             let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
             let fill = CardLook.css(item: card.item)
             out +=

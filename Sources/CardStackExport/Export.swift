@@ -13,11 +13,13 @@ public enum Export {
         case .swift:
             return SwiftExport.text(parameters, origin: origin, name: options.name)
         case .css:
+            let frame = Layout.frame(parameters, offset: offset)
+            let look = LookExport.cssRules(parameters.card, frame: frame)
             guard let animate = options.animate else {
-                return CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
+                return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look)
             }
             let transition = ExportTransition(parameters, from: offset, animate: animate)
-            return CSSExport.text(Layout.frame(parameters, offset: offset), origin: origin)
+            return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look)
                 + CSSExport.animation(transition)
         case .json:
             return try PrettyJSON.encode(parameters) + "\n"

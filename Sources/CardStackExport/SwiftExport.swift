@@ -31,6 +31,7 @@ public enum SwiftExport {
             out += carouselAdapter(parameters, type: CarouselType(style))
         }
         out += swiftUI(parameters)
+        out += look(parameters)
         // The name is put in before what came from the file (the path, the titles), so that
         // no title or path is ever renamed.
         return renamed(out, to: name).replacingAll(originMark, origin.summary).replacingAll(

@@ -93,7 +93,9 @@ public enum TokensExport {
         } else {
             animation.append(("keyframes", keyframes(transition)))
         }
-        let root: JSONValue = .object([("cardstack", .object([("animation", .object(animation))]))])
+        var groups: [(key: String, value: JSONValue)] = [("animation", .object(animation))]
+        if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
+        let root: JSONValue = .object([("cardstack", .object(groups))])
         return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
     }
 

@@ -123,6 +123,13 @@ public enum ParamsReference {
                 ("type", .string("array")),
                 ("items", .object([("type", .string("string")), ("maxLength", .integer(256))])),
             ]
+        case "card.images":
+            let text: JSONValue = .object([("type", .string("string")), ("minLength", .integer(1))])
+            fields.append(("anyOf", .array([text, listOf(text)])))
+        case "card.colors":
+            fields.append(("anyOf", .array([colorSchema, listOf(colorSchema)])))
+        case "card.border_color", "card.shadow_color", "card.back_color":
+            if case .object(let color) = colorSchema { fields += color }
         default:
             fields += typeFields(entry)
         }
@@ -164,6 +171,19 @@ public enum ParamsReference {
             return .object(form)
         }
         return [.object([("enum", .array(Spring.named.map { .string($0.name) }))])] + tables
+    }
+
+    /// A colour of the look.
+    static let colorSchema: JSONValue = .object([
+        ("type", .string("string")), ("pattern", .string("^#([0-9a-fA-F]{2}){3,4}$")),
+    ])
+
+    /// An array of 1 to 1024 `item`s.
+    static func listOf(_ item: JSONValue) -> JSONValue {
+        .object([
+            ("type", .string("array")), ("minItems", .integer(1)),
+            ("maxItems", .integer(Int64(ParamsSchema.maximumLookEntries))), ("items", item),
+        ])
     }
 
     /// `[x1, y1, x2, y2]` with x in [0, 1] and y in [−100, 100].

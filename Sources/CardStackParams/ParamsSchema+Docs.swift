@@ -30,6 +30,33 @@ extension ParamsSchema {
         "card.titles": Doc(
             meaning: "item k shows `titles[k % n]`, or its number k+1",
             allowed: "strings of at most 200 characters and 256 bytes (escapes counted as sent)"),
+        "card.images": Doc(
+            meaning:
+                "PNG or JPEG files, or globs, relative to the parameter file; item k shows image k % n (sorted matches of each glob, in order)",
+            allowed: "a string or 1 to 1024 strings"),
+        "card.colors": Doc(
+            meaning: "background colours: item k gets `colors[k % n]`; unset, each card its own hue",
+            allowed: "a string or 1 to 1024 strings \"#rrggbb\" or \"#rrggbbaa\""),
+        "card.corner_radius": Doc(meaning: "CALayer's cornerRadius, in points; unset, each client's own"),
+        "card.border_width": Doc(meaning: "CALayer's borderWidth, in points"),
+        "card.border_ratio": Doc(
+            meaning:
+                "the border as a fraction of the card's width (seedante's width / 100 is 0.01); wins over border_width"),
+        "card.border_color": Doc(meaning: "CALayer's borderColor", allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
+        "card.shadow_opacity": Doc(meaning: "CALayer's shadowOpacity; unset or 0, no shadow"),
+        "card.shadow_radius": Doc(meaning: "CALayer's shadowRadius, in points (3 when unset)"),
+        "card.shadow_offset": Doc(
+            meaning: "CALayer's shadowOffset in points, y down as in UIKit ([0, −3] when unset)",
+            allowed: "[x, y], each in [−100000, 100000]"),
+        "card.shadow_color": Doc(
+            meaning: "CALayer's shadowColor (black when unset)", allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
+        "card.back": Doc(
+            meaning:
+                "what a card turned past 90° shows: `color` fills it with back_color, `none` hides it (isDoubleSided = false), `mirror` shows the front mirrored; unset, each client's own"
+        ),
+        "card.back_color": Doc(
+            meaning: "the back's colour when back = \"color\" (the card's colour when unset)",
+            allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
         "viewport.width": Doc(meaning: "width of the layout area in points"),
         "viewport.height": Doc(meaning: "height of the layout area in points"),
         "animation.fps": Doc(meaning: "frame rate while animating"),

@@ -141,7 +141,7 @@ public enum ParamsSchema {
                         return s
                     }
                 },
-            ]
+            ] + lookKeys
         ),
         (
             "viewport",

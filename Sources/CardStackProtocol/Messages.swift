@@ -223,11 +223,16 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
     /// in `params`), by dotted key: `carousel.radius` of `rotary` is 373.2 pt, not "none".
     /// Empty for the styles that are not carousels.
     public var effective: [String: Double]
+    /// Grows by one whenever the daemon sees an image file `card.images` names change; a
+    /// client loads the images again when it does. Absent on the wire while 0.
+    public var imagesVersion = 0
 
     public init(
         revision: Int, source: ParamsSource, path: String?, params: Parameters, error: ConfigError?,
-        overridden: [String] = [], unsaved: [String] = [], warnings: [String] = [], effective: [String: Double] = [:]
+        overridden: [String] = [], unsaved: [String] = [], warnings: [String] = [], effective: [String: Double] = [:],
+        imagesVersion: Int = 0
     ) {
+        self.imagesVersion = imagesVersion
         self.revision = revision
         self.source = source
         self.path = path
@@ -241,6 +246,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case revision, source, path, params, error, overridden, unsaved, warnings, effective
+        case imagesVersion = "images_version"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -254,6 +260,7 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         unsaved = try c.decodeIfPresent([String].self, forKey: .unsaved) ?? []
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
         effective = try c.decodeIfPresent([String: Double].self, forKey: .effective) ?? [:]
+        imagesVersion = try c.decodeIfPresent(Int.self, forKey: .imagesVersion) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -271,5 +278,6 @@ public struct ParamsInfo: Sendable, Equatable, Codable {
         for (key, value) in effective.sorted(by: { $0.key < $1.key }) {
             try values.encode(value, forKey: JSONValue.Key(stringValue: key))
         }
+        if imagesVersion != 0 { try c.encode(imagesVersion, forKey: .imagesVersion) }
     }
 }

@@ -17,6 +17,13 @@ public final class FrameRenderer {
     let image: CairoImage
     let text: TextOutlines
     private var outlines: [String: (outer: [Point], inner: [Point])] = [:]
+    /// The look of `[card]` when any key of it is set (FrameRenderer+Look.swift), its image
+    /// files and those loaded so far (nil: not loaded, or not drawable), and a scratch
+    /// picture the images are mapped into.
+    var look: Parameters.Card?
+    var imageFiles: [String] = []
+    var loadedImages: [Int: OpaquePointer?] = [:]
+    var scratch: OpaquePointer?
 
     public init(width: Int, height: Int, background: RGB = CardLook.background) throws(RenderError) {
         self.width = width
@@ -24,6 +31,11 @@ public final class FrameRenderer {
         self.background = background
         image = try CairoImage(width: width, height: height)
         text = try TextOutlines()
+    }
+
+    deinit {
+        for case let surface? in loadedImages.values { cairo_surface_destroy(surface) }
+        if let scratch { cairo_surface_destroy(scratch) }
     }
 
     /// How viewport points map to pixels: `scale` pixels per point (or the largest that
@@ -79,6 +91,10 @@ public final class FrameRenderer {
     }
 
     private func drawCard(_ card: CardPlacement, _ fit: ViewportFit) {
+        if let look {
+            drawCard(card, fit, look: look)
+            return
+        }
         let geometry = CardGeometry(card)
         let (w, h) = card.size
         func screen(_ polygon: [Point], dx: Double = 0, dy: Double = 0) -> [Point]? {

@@ -38,6 +38,7 @@ public enum RecordingRenderer {
         defer { if !done { unlink(temporary) } }
         do throws(RenderError) {
             let renderer = try FrameRenderer(width: width, height: height, background: options.background)
+            renderer.setLook(recorded.params?.card, parameterFile: recorded.paramsPath)
             let pass = Pass(
                 recorded: recorded, timeline: timeline, renderer: renderer, deadline: deadline,
                 scale: options.size == nil ? options.scale : nil)

@@ -91,6 +91,8 @@ public struct RecordedFrames: Sendable {
     public var frames: [Frame]
     /// The last `params` event before the first frame (else the first one), if recorded.
     public var params: Parameters?
+    /// The parameter file those params came from (images are relative to it), if any.
+    public var paramsPath: String?
 
     public init(_ recording: Recording) {
         times = []
@@ -105,6 +107,7 @@ public struct RecordedFrames: Sendable {
                 frameTimes.append(event.time ?? entry.time)
                 frames.append(event.frame)
             case .params(let info):
+                if frames.isEmpty || (before == nil && after == nil) { paramsPath = info.path }
                 if frames.isEmpty { before = info.params } else if after == nil { after = info.params }
             default: break
             }

@@ -17,6 +17,7 @@ extension Hub {
             case .publishState:
                 broadcast(.state(session.state(at: clock)), to: .state)
             case .publishParams:
+                checkImages(force: false)
                 broadcast(.params(session.paramsInfo), to: .params)
             case .publishConfigError(let error):
                 broadcast(.configError(error), to: .configError)

@@ -43,6 +43,8 @@ final class Hub {
     var turns: Turns?
     /// Called after every change of revision, clients or error (for sd_notify STATUS).
     var onStatusChange: ((Hub) -> Void)?
+    /// The look's image files (Hub+Images.swift).
+    var images = HubImages()
 
     init(
         eventLoop: any EventLoop, configuration: ServerConfiguration, logger: Logger, path: String?,
@@ -54,6 +56,7 @@ final class Hub {
         self.session = Session(
             version: configuration.version, path: path, initial: initial, loadedBytes: loadedBytes,
             wallClock: SystemClock.wall)
+        checkImages(force: true)
     }
 
     var clientCount: Int { session.clientCount }
@@ -123,6 +126,7 @@ final class Hub {
     func shutdown(reason: String) -> EventLoopFuture<Void> {
         ticker?.cancel()
         ticker = nil
+        stopImages()
         _ = session.shutdown(reason: reason)
         let closing = links.keys.sorted().compactMap { links[$0] }.map { disconnect($0, reason: reason) }
         links.removeAll()

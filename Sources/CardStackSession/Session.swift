@@ -85,6 +85,11 @@ public struct Session: Sendable {
     var frameContext = ScrollContext.resting
     /// Frames written to clients (`frames_sent`): counted by the driver, which writes them.
     public var framesSent = 0
+    /// What the daemon found wrong with the image files `card.images` names (one sentence
+    /// each, with the key, file and reason) and how often it saw one change: set by the
+    /// hub, which reads the files; carried in `params`.
+    public var imageProblems: [String] = []
+    public var imagesVersion = 0
 
     // Clients and what each is subscribed to.
     var clients: [ClientID: Set<EventKind>] = [:]
@@ -157,7 +162,8 @@ public struct Session: Sendable {
             revision: revision, source: source, path: path, params: parameters, error: configError,
             overridden: overrides.dottedKeys,
             unsaved: fileParameters.map { ParamsValues.changedKeys(from: $0, to: parameters) } ?? [],
-            warnings: parameters.warnings, effective: parameters.effectiveCarousel)
+            warnings: parameters.warnings + imageProblems, effective: parameters.effectiveCarousel,
+            imagesVersion: imagesVersion)
     }
 
     /// The frame in force as an event.

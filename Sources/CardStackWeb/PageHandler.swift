@@ -27,7 +27,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Closes the connection when a request is not complete in time.
     private var deadline: RequestDeadline?
     /// `POST /request`'s daemon connection, once there has been one.
-    private var requests: DaemonRequests?
+    var requests: DaemonRequests?
     /// The file a browser was given to open the page (``BrowserHandoff``), until used.
     let handoff: NIOLockedValueBox<BrowserHandoff?>?
 
@@ -135,6 +135,10 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         guard request.method == .GET || request.method == .HEAD else {
             send(.methodNotAllowed, "text/plain; charset=utf-8", "only GET\n", request, context)
+            return
+        }
+        if path.hasPrefix("/image/") {
+            image(request, item: path.dropFirst("/image/".count), context: context)
             return
         }
         let token = gate.token
@@ -248,14 +252,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             || byte == UInt8(ascii: "\n")
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: String, _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {
         send(status, type, Array(body.utf8), request, context)
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {

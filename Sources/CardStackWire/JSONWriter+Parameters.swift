@@ -60,7 +60,12 @@ extension JSONWriter {
             bytes.append(UInt8(ascii: ":"))
             try number(entry.value)
         }
-        literal("}}")
+        bytes.append(UInt8(ascii: "}"))
+        if info.imagesVersion != 0 {
+            literal(",\"images_version\":")
+            integer(info.imagesVersion)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     private func string(orNull s: String?) {
@@ -98,8 +103,10 @@ extension JSONWriter {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             string(title)
         }
+        bytes.append(UInt8(ascii: "]"))
+        try look(c)
 
-        literal("]},\"viewport\":{\"width\":")
+        literal("},\"viewport\":{\"width\":")
         try number(p.viewport.width)
         literal(",\"height\":")
         try number(p.viewport.height)
@@ -213,6 +220,45 @@ extension JSONWriter {
             key("\"viewpoint\":")
             try numbers(v, codingPath: [])
         }
+    }
+
+    /// The keys of `[card]`'s look that are set, in `Card.CodingKeys`' order, each after a comma.
+    private func look(_ c: Parameters.Card) throws {
+        func strings(_ name: StaticString, _ list: [String]?) {
+            guard let list else { return }
+            literal(name)
+            bytes.append(UInt8(ascii: "["))
+            for (i, s) in list.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(s)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        func value(_ name: StaticString, _ x: Double?) throws {
+            guard let x else { return }
+            literal(name)
+            try number(x)
+        }
+        func text(_ name: StaticString, _ s: String?) {
+            guard let s else { return }
+            literal(name)
+            string(s)
+        }
+        strings(",\"images\":", c.images)
+        strings(",\"colors\":", c.colors)
+        try value(",\"corner_radius\":", c.cornerRadius)
+        try value(",\"border_width\":", c.borderWidth)
+        try value(",\"border_ratio\":", c.borderWidthRatio)
+        text(",\"border_color\":", c.borderColor)
+        try value(",\"shadow_opacity\":", c.shadowOpacity)
+        try value(",\"shadow_radius\":", c.shadowRadius)
+        if let offset = c.shadowOffset {
+            literal(",\"shadow_offset\":")
+            try numbers(offset, codingPath: [])
+        }
+        text(",\"shadow_color\":", c.shadowColor)
+        text(",\"back\":", c.back?.rawValue)
+        text(",\"back_color\":", c.backColor)
     }
 
     /// A fade limit: unbounded (infinite) is `null`.

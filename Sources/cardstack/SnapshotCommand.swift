@@ -2,6 +2,7 @@ import ArgumentParser
 import CardLayout
 import CardStackClient
 import CardStackProtocol
+import CardStackSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +26,18 @@ struct SnapshotCommand: ParsableCommand {
         let text: String
         do {
             let frame = try daemon.request(.getFrame, as: Frame.self, timeout: connection.timeout)
-            text = SVGSnapshot.render(frame)
+            let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)
+            var images: [String] = []
+            if let patterns = info.params.card.images {
+                var directory = "."
+                if let path = info.path, let slash = path.lastIndex(of: "/") {
+                    directory = slash == path.startIndex ? "/" : String(path[..<slash])
+                }
+                if case .success(let files) = LookImageFile.resolve(patterns, relativeTo: directory) {
+                    images = files
+                }
+            }
+            text = SVGSnapshot.render(frame, look: info.params.card, images: images)
         } catch {
             throw fail(error)
         }

@@ -155,6 +155,8 @@ struct SplitMix64: RandomNumberGenerator {
         info.error = ConfigError(
             path: nil, line: nil, column: nil, key: nil, message: "the file was deleted\tor\nmoved")
         try expectSameBytes(info)
+        info.imagesVersion = 3
+        try expectSameBytes(info)
     }
 
     @Test(arguments: Style.allCases) func everyStyle(style: Style) throws {
@@ -183,6 +185,27 @@ struct SplitMix64: RandomNumberGenerator {
             params.animation.spring = Spring(dampingRatio: 0.825, response: 0.55)
             try expectSameBytes(params)
         }
+    }
+
+    @Test func everyKeyOfTheLook() throws {
+        var params = Parameters()
+        params.card.images = ["shots/*.png", "a \"quoted\" name.jpg"]
+        try expectSameBytes(params)
+        params.card.colors = ["#ff0000", "#00ff0080"]
+        params.card.cornerRadius = 12.5
+        params.card.borderWidth = 2
+        params.card.borderWidthRatio = 0.01
+        params.card.borderColor = "#ffffff"
+        params.card.shadowOpacity = 0.5
+        params.card.shadowRadius = 10
+        params.card.shadowOffset = [0, -3]
+        params.card.shadowColor = "#000000"
+        params.card.back = .color
+        params.card.backColor = "#336699"
+        try expectSameBytes(params)
+        params.card.images = nil
+        params.card.back = CardBack.none
+        try expectSameBytes(params)
     }
 
     @Test func everyCarouselOption() throws {

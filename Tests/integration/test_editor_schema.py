@@ -105,6 +105,14 @@ def values_for(spec, rng):
                            ("{ bounce = -0.5 }", True), ("{ bounce = 1.0 }", False), ("{ duration = 0.5, damping_ratio = 0.5 }", False),
                            ("{ mass = 2.0, stiffness = 300.0, damping = 20.0 }", True), ("{ stiffness = 100, damping = 10 }", True),
                            ("{ mass = 1.0, stiffness = 100.0 }", False), ("{ mass = 0.0, stiffness = 100.0, damping = 10.0 }", False)])
+    if "anyOf" in spec and spec["anyOf"][0].get("pattern"):  # card.colors
+        return rng.choice([('"#ff0000"', True), ('["#00000080", "#ABCDEF"]', True), ('"red"', False), ("[]", False),
+                           ('["#fff"]', False), ("3", False)])
+    if "anyOf" in spec and spec["anyOf"][0].get("type") == "string":  # card.images
+        return rng.choice([('"shots/a.png"', True), ('["a.png", "b/*.jpg"]', True), ('""', False), ("[]", False),
+                           ("3", False)])
+    if kind == "string" and "pattern" in spec:  # a colour of the look
+        return rng.choice([('"#12ab34"', True), ('"#12AB34cc"', True), ('"blue"', False), ('"#12345"', False), ("1", False)])
     if "anyOf" in spec:  # animation.curve
         return rng.choice([('"ease_in"', True), ('"decelerate"', True), ('"easy"', False), ("[0.2, 0.9, 0.3, 1.0]", True),
                            ("[1.5, 0.0, 0.3, 1.0]", False), ("[0.2, 0.9, 0.3]", False), ("[0.2, 150.0, 0.3, 1.0]", False), ("0.5", False)])

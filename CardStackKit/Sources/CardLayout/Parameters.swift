@@ -48,8 +48,43 @@ public struct Parameters: Sendable, Equatable, Codable {
         public var anchor = [0.5, 1.0]
         /// Item `k` shows `titles[k % titles.count]`, or its number `k + 1` when empty.
         public var titles: [String] = []
+        /// The look (docs/parameters.md, "The look"). Every key left out (nil) keeps each
+        /// client's own picture of today, so a file without them draws as it always did.
+        /// Image files or globs, relative to the parameter file: item `k` shows image `k % n`.
+        public var images: [String]?
+        /// Background colours, `#rrggbb` or `#rrggbbaa`: item `k` gets `colors[k % n]`.
+        public var colors: [String]?
+        /// `CALayer.cornerRadius`, in points.
+        public var cornerRadius: Double?
+        /// `CALayer.borderWidth` in points, or as a fraction of the card's width (seedante's
+        /// `width / 100` is 0.01); the fraction wins when both are set.
+        public var borderWidth: Double?
+        public var borderWidthRatio: Double?
+        public var borderColor: String?
+        /// `CALayer.shadowOpacity`, `shadowRadius`, `shadowOffset` and `shadowColor`.
+        public var shadowOpacity: Double?
+        public var shadowRadius: Double?
+        public var shadowOffset: [Double]?
+        public var shadowColor: String?
+        /// What a card turned past 90° shows (``CardBack``) and, for `color`, which colour.
+        public var back: CardBack?
+        public var backColor: String?
 
         public init() {}
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, anchor, titles, images, colors
+            case cornerRadius = "corner_radius"
+            case borderWidth = "border_width"
+            case borderWidthRatio = "border_ratio"
+            case borderColor = "border_color"
+            case shadowOpacity = "shadow_opacity"
+            case shadowRadius = "shadow_radius"
+            case shadowOffset = "shadow_offset"
+            case shadowColor = "shadow_color"
+            case back
+            case backColor = "back_color"
+        }
 
         /// The label of item `item`.
         public func title(of item: Int) -> String {
@@ -123,6 +158,9 @@ extension Parameters {
                 "layout.cards = \(layout.cards) is smaller than the stack's depth + 1 (\(stackDepth + 1)) "
                     + "with wrap on: an item will show twice while the front card flips"
             )
+        }
+        if card.borderWidth != nil, card.borderWidthRatio != nil {
+            out.append("card.border_width and card.border_ratio are both set: the ratio wins")
         }
         return out
     }

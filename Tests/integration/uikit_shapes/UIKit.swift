@@ -170,3 +170,24 @@ open class CASpringAnimation: CABasicAnimation {
     @available(iOS 17.0, *)
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) { self.init(keyPath: nil) }
 }
+
+// The look (issue 35): a card's layer and its colours.
+public final class CGColor {}
+
+open class UIColor: NSObject {
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError() }
+    open var cgColor: CGColor { fatalError() }
+}
+
+open class CALayer: NSObject {
+    open var backgroundColor: CGColor?
+    open var cornerRadius: CGFloat = 0
+    open var masksToBounds = false
+    open var borderWidth: CGFloat = 0
+    open var borderColor: CGColor?
+    open var shadowOpacity: Float = 0
+    open var shadowRadius: CGFloat = 3
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowColor: CGColor?
+    open var isDoubleSided = true
+}

@@ -1,0 +1,231 @@
+import CCairo
+import CPixman
+import CardLayout
+import CardStackClient
+import CardStackSystem
+
+/// The look of `[card]` drawn as the page draws it (docs/render.md, "The look"): the shadow
+/// (CALayer's offset and colour, its blur approximated by four widening layers), the fill,
+/// the image mapped through the card's projective transform by pixman, the border and the
+/// title; past 90° the back as `card.back` says.
+extension FrameRenderer {
+    /// Draws with `look` from now on (nil or a look without any key set: today's picture);
+    /// `card.images` are resolved against `parameterFile`'s directory.
+    public func setLook(_ card: Parameters.Card?, parameterFile: String?) {
+        look = card?.hasLook == true ? card : nil
+        for case let surface? in loadedImages.values { cairo_surface_destroy(surface) }
+        loadedImages = [:]
+        imageFiles = []
+        guard let patterns = look?.images else { return }
+        var directory = "."
+        if let path = parameterFile, let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+        if case .success(let files) = LookImageFile.resolve(patterns, relativeTo: directory) { imageFiles = files }
+    }
+
+    /// Item `item`'s image as a Cairo surface, loaded once: PNG files whose header passes
+    /// ``LookImageFile``'s bounds (JPEG is not drawn by `render` yet).
+    func lookImage(item: Int) -> OpaquePointer? {
+        guard !imageFiles.isEmpty else { return nil }
+        let index = item % imageFiles.count
+        if let loaded = loadedImages[index] { return loaded }
+        var surface: OpaquePointer?
+        if case .success(let header) = LookImageFile.checkHeader(imageFiles[index]), header.kind == .png,
+            let made = cairo_image_surface_create_from_png(imageFiles[index])
+        {
+            if cairo_surface_status(made) == CAIRO_STATUS_SUCCESS {
+                surface = made
+            } else {
+                cairo_surface_destroy(made)
+            }
+        }
+        loadedImages[index] = surface
+        return surface
+    }
+
+    func drawCard(_ card: CardPlacement, _ fit: ViewportFit, look: Parameters.Card) {
+        let geometry = CardGeometry(card)
+        let (w, h) = card.size
+        func screen(_ polygon: [Point], dx: Double = 0, dy: Double = 0) -> [Point]? {
+            var out: [Point] = []
+            for p in polygon {
+                guard let q = geometry.project(p.x + dx, p.y + dy) else { return nil }
+                out.append(fit.pixel(q))
+            }
+            return out
+        }
+        let radius = look.cornerRadius ?? CardLook.cornerRadius
+        guard let outer = screen(CardGeometry.roundedRect(width: w, height: h, radius: radius)) else { return }
+        let away = Self.facesAway(card.quad ?? [])
+        if away, look.back == CardBack.none { return }
+        let cr = image.context
+        let alpha = min(card.alpha, 1)
+        cairo_push_group(cr)
+        if let opacity = look.shadowOpacity, opacity > 0 {
+            let offset = look.shadowOffset ?? Parameters.Card.defaultShadowOffset
+            let blur = look.shadowRadius ?? Parameters.Card.defaultShadowRadius
+            let color =
+                LookColor(hex: look.shadowColor ?? Parameters.Card.defaultShadowColor)
+                ?? LookColor(red: 0, green: 0, blue: 0)
+            // A Gaussian of σ ≈ radius / 2 as four layers, from the outline grown by the
+            // radius to the outline itself, each a quarter of the opacity.
+            for step in 0..<4 {
+                let e = blur * Double(4 - step) / 4 - blur / 2
+                let shape = CardGeometry.roundedRect(width: w + 2 * e, height: h + 2 * e, radius: max(radius + e, 0))
+                if let shadow = screen(shape, dx: offset[0] - e, dy: offset[1] - e) {
+                    image.fill([shadow], Self.rgb(color), alpha: opacity * color.alpha / 4)
+                }
+            }
+        }
+        let backColor = away && look.back == .color
+        let fill = look.color(of: card.item) ?? Self.lookColor(CardLook.fill(item: card.item))
+        let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
+        image.fill([outer], Self.rgb(face), alpha: face.alpha)
+        if !backColor, let picture = lookImage(item: card.item) {
+            drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer)
+        }
+        if let border = look.resolvedBorderWidth, border > 0,
+            let inner = screen(CardGeometry.inset(width: w, height: h, radius: radius, by: min(border, min(w, h) / 2)))
+        {
+            let color = LookColor(hex: look.borderColor ?? "#000000") ?? LookColor(red: 0, green: 0, blue: 0)
+            image.fill([outer, inner], Self.rgb(color), alpha: color.alpha, evenOdd: true)
+        } else if let inner = screen(
+            CardGeometry.inset(width: w, height: h, radius: radius, by: CardLook.edgeWidth))
+        {
+            image.fill([outer, inner], RGB(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
+        }
+        if !backColor, !card.title.isEmpty {
+            let glyphs = text.outlines(card.title, size: CardLook.titleSize(width: w, height: h))
+            cairo_save(cr)
+            cairo_new_path(cr)
+            image.addPolygons([outer])
+            cairo_clip(cr)
+            image.fill(glyphs.polygons.compactMap { screen($0, dx: w / 2, dy: h / 2) }, CardLook.titleColor)
+            cairo_restore(cr)
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Maps `picture` onto the card, covering it and centred (CSS `background-size: cover`),
+    /// through the homography from the picture's pixels to the screen's: pixman samples each
+    /// screen pixel of the quad's box through the inverse (bilinear), into the scratch
+    /// picture, which Cairo paints clipped to the card's outline.
+    func drawImage(
+        _ picture: OpaquePointer, card: CardPlacement, geometry: CardGeometry, fit: ViewportFit, clip: [Point]
+    ) {
+        let iw = Double(cairo_image_surface_get_width(picture))
+        let ih = Double(cairo_image_surface_get_height(picture))
+        let (w, h) = card.size
+        let s = max(w / iw, h / ih)
+        let (ox, oy) = ((w - iw * s) / 2, (h - ih * s) / 2)
+        let source = [Point(0, 0), Point(iw, 0), Point(iw, ih), Point(0, ih)]
+        var target: [Point] = []
+        for p in source {
+            guard let q = geometry.project(ox + p.x * s, oy + p.y * s) else { return }
+            target.append(fit.pixel(q))
+        }
+        guard let inverse = Homography(from: target, to: source) else { return }
+        if scratch == nil { scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) }
+        guard let scratch else { return }
+        let xs = clip.map(\.x)
+        let ys = clip.map(\.y)
+        let x0 = max(0, Int(xs.min()!.rounded(.down)))
+        let y0 = max(0, Int(ys.min()!.rounded(.down)))
+        let x1 = min(width, Int(xs.max()!.rounded(.up)))
+        let y1 = min(height, Int(ys.max()!.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        cairo_surface_flush(picture)
+        cairo_surface_flush(scratch)
+        let src = pixmanImage(picture)
+        let dst = pixmanImage(scratch)
+        defer {
+            pixman_image_unref(src)
+            pixman_image_unref(dst)
+        }
+        var f = pixman_f_transform()
+        let m = inverse.m
+        f.m = ((m[0], m[1], m[2]), (m[3], m[4], m[5]), (m[6], m[7], m[8]))
+        var t = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
+        pixman_image_set_transform(src, &t)
+        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        // The image covers the card: its edge pixels extend (not fade into transparency over
+        // the last half source pixel), and the card's outline clips.
+        pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
+        pixman_image_composite32(
+            PIXMAN_OP_SRC, src, nil, dst, Int32(x0), Int32(y0), 0, 0, Int32(x0), Int32(y0), Int32(x1 - x0),
+            Int32(y1 - y0))
+        cairo_surface_mark_dirty(scratch)
+        let cr = image.context
+        cairo_save(cr)
+        cairo_new_path(cr)
+        image.addPolygons([clip])
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, scratch, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    private func pixmanImage(_ surface: OpaquePointer) -> OpaquePointer {
+        let data = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 }
+        return pixman_image_create_bits(
+            PIXMAN_a8r8g8b8, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface), data,
+            cairo_image_surface_get_stride(surface))!
+    }
+
+    /// Whether a quad (top-left, top-right, bottom-right, bottom-left, y down) shows the
+    /// card's back: its corners run counter-clockwise on screen, as the page decides.
+    static func facesAway(_ quad: [Point]) -> Bool {
+        guard quad.count == 4 else { return false }
+        var area = 0.0
+        for i in 0..<4 {
+            let (a, b) = (quad[i], quad[(i + 1) % 4])
+            area += a.x * b.y - b.x * a.y
+        }
+        return area < 0
+    }
+
+    static func rgb(_ c: LookColor) -> RGB {
+        func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
+        return RGB(byte(c.red), byte(c.green), byte(c.blue))
+    }
+
+    static func lookColor(_ c: RGB) -> LookColor {
+        LookColor(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
+    }
+}
+
+/// The projective map of the plane taking four points onto four others: a 3 × 3 matrix,
+/// row by row, its last entry 1 (solved by Gaussian elimination with partial pivoting).
+struct Homography {
+    var m: [Double]
+
+    init?(from a: [Point], to b: [Point]) {
+        guard a.count == 4, b.count == 4 else { return nil }
+        var rows: [[Double]] = []
+        for i in 0..<4 {
+            let (x, y, u, v) = (a[i].x, a[i].y, b[i].x, b[i].y)
+            rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
+            rows.append([0, 0, 0, x, y, 1, -v * x, -v * y, v])
+        }
+        for col in 0..<8 {
+            guard let pivot = (col..<8).max(by: { abs(rows[$0][col]) < abs(rows[$1][col]) }),
+                abs(rows[pivot][col]) > 1e-12
+            else { return nil }
+            rows.swapAt(col, pivot)
+            for r in 0..<8 where r != col {
+                let factor = rows[r][col] / rows[col][col]
+                if factor != 0 { for c in col...8 { rows[r][c] -= factor * rows[col][c] } }
+            }
+        }
+        m = (0..<8).map { rows[$0][8] / rows[$0][$0] } + [1]
+    }
+
+    func apply(_ p: Point) -> Point? {
+        let w = m[6] * p.x + m[7] * p.y + m[8]
+        guard abs(w) > 1e-12 else { return nil }
+        return Point((m[0] * p.x + m[1] * p.y + m[2]) / w, (m[3] * p.x + m[4] * p.y + m[5]) / w)
+    }
+}
