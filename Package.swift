@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
+                "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings

@@ -87,6 +87,13 @@ public struct RecordedFrames: Sendable {
     /// The last `params` event before the first frame (else the first one), if recorded.
     public var params: Parameters?
 
+    /// Frames computed rather than recorded (`--vary`, `--config`), with the parameters.
+    public init(times: [Double], frames: [Frame], params: Parameters?) {
+        self.times = times
+        self.frames = frames
+        self.params = params
+    }
+
     public init(_ recording: Recording) {
         times = []
         frames = []
