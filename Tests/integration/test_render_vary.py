@@ -67,24 +67,41 @@ def single_config(tmp_path, spacing, bounce):
     return path
 
 
+def read(path):
+    """Every frame as an RGB picture (MP4 through ffmpeg, one picture per coded frame)."""
+    if path.suffix != ".mp4":
+        return decode(path)
+    probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "stream=width,height",
+                            "-of", "csv=p=0", str(path)], capture_output=True, text=True, check=True)
+    width, height = map(int, probe.stdout.split(","))
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(path), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    size = width * height * 3
+    return [(PIL.frombytes("RGB", (width, height), raw[i:i + size]), None) for i in range(0, len(raw), size)]
+
+
 def differences(a, b):
     """Per-channel absolute differences of two RGB pictures of one size, sorted."""
     return sorted(abs(x - y) for x, y in zip(a.tobytes(), b.tobytes()))
 
 
-@pytest.mark.parametrize("extension", ["png", "gif"])
-def test_six_labelled_cells_equal_six_single_renders(base, tmp_path, extension):
+# Within the encoder's tolerance (docs/render.md, "How exact"): per channel, the 99th
+# percentile of the differences and their mean over a cell's stage, in every frame. Measured
+# on this grid: GIF 3 and 0.31 (each file has its own 256-colour palette), MP4 13 and 1.09
+# (x264 compresses the whole sheet, not the cell alone); APNG is lossless: equal bytes.
+@pytest.mark.parametrize("extension, p99, mean", [("png", 0, 0), ("gif", 8, 1), ("mp4", 16, 2)])
+def test_six_labelled_cells_equal_six_single_renders(base, tmp_path, extension, p99, mean):
     sheet = tmp_path / f"sheet.{extension}"
     result = cardstack("render", "--config", base, *VARY, "--out", sheet)
     assert "of 6 variants" in result.stderr
-    frames = decode(sheet)
+    frames = read(sheet)
     width, height = frames[0][0].size
     assert (width, height) == (MARGIN + 2 * (STAGE[0] + MARGIN), MARGIN + 3 * (LABEL + STAGE[1] + MARGIN))
     labels = []
     for row, column, spacing, bounce in cells():
         single = tmp_path / f"single-{spacing}-{bounce}.{extension}"
         cardstack("render", "--config", single_config(tmp_path, spacing, bounce), "--out", single)
-        alone = decode(single)
+        alone = read(single)
         assert alone[0][0].size == STAGE
         # The longest move sets the sheet's length; a shorter one holds its last frame.
         assert len(alone) <= len(frames)
@@ -95,11 +112,8 @@ def test_six_labelled_cells_equal_six_single_renders(base, tmp_path, extension):
             if extension == "png":
                 assert cell.tobytes() == expected.tobytes(), (spacing, bounce, k)
             else:
-                # GIF: each file has its own 256-colour palette (palettegen over its frames),
-                # so a colour may map to a neighbouring entry: within 12 per channel for 99 %
-                # of the values, and 2 on average.
                 d = differences(cell, expected)
-                assert d[int(len(d) * 0.99)] <= 12 and sum(d) / len(d) <= 2, (spacing, bounce, k, d[-1])
+                assert d[int(len(d) * 0.99)] <= p99 and sum(d) / len(d) <= mean, (spacing, bounce, k, d[-1])
         # The label strip above the stage holds ink, and each cell's differs from the others'.
         strip = frames[0][0].crop((box[0], box[1] - LABEL, box[2], box[1]))
         assert min(strip.tobytes()) < 64, (spacing, bounce)
@@ -153,3 +167,14 @@ def test_plot_vary_has_one_series_per_set_each_the_single_plots(base, tmp_path):
     text = svg.read_text()
     assert text.count('class="series"') == 6
     assert "spacing=40, animation.spring.bounce=0.3" in text
+
+
+def test_without_a_file_the_daemons_values_in_force_are_varied(make_daemon, base, tmp_path):
+    daemon = make_daemon(base.read_text())
+    daemon.cli("set", "spacing=35")
+    from_daemon, from_file = tmp_path / "daemon.json", tmp_path / "file.json"
+    edited = tmp_path / "edited.toml"
+    edited.write_text(base.read_text().replace("spacing = 30.0", "spacing = 35.0"))
+    cardstack("plot", "--config", edited, "--vary", "animation.spring.bounce=0,0.3", "--out", from_file)
+    cardstack("plot", "--socket", daemon.socket, "--vary", "animation.spring.bounce=0,0.3", "--out", from_daemon)
+    assert json.loads(from_daemon.read_text()) == json.loads(from_file.read_text())
