@@ -41,13 +41,15 @@ enum AnimationFile {
         } catch {
             guard error.overBudget else { throw error }
             throw RenderError(
-                "the render took more than its time limit of \(MotionPlot.number(options.timeLimit)) s (\(count) frames of \(width) x \(height)) and was stopped: render a part with --from and --to, a lower --fps or a smaller --scale"
+                "the render took more than its time limit of \(MotionPlot.number(options.timeLimit)) s (\(count) frames of \(width) x \(height)) and was stopped: render a part with --from and --to, a lower --fps or a smaller --scale or --size"
             )
         }
         var info = stat()
         stat(temporary, &info)
         if let limit = options.maximumBytes, Int(info.st_size) >= limit {
-            throw RenderError("the \(options.format.rawValue) file would be over \(limit) bytes")
+            throw RenderError(
+                "the \(options.format.rawValue) file would be over \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") (\(count) frames of \(width) x \(height)): render a part with --from and --to, or a lower --fps"
+            )
         }
         guard rename(temporary, path) == 0 else {
             throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")

@@ -126,7 +126,10 @@ struct VariantGrid {
             if matches.count > 1 {
                 throw VariantError("--vary: \(key) is ambiguous; say which: \(matches.joined(separator: " or "))")
             }
-            let hint = ParamsSchema.nearestKey(to: key).map { " (did you mean \($0)?)" } ?? ""
+            // A spring's readings live one level down, under animation.spring.
+            let spring = ["damping_ratio", "response", "bounce", "mass", "stiffness", "damping"].contains(key)
+            let near = spring ? "animation.spring.\(key)" : ParamsSchema.nearestKey(to: key)
+            let hint = near.map { " (did you mean \($0)?)" } ?? ""
             throw VariantError("--vary: unknown key \(key)\(hint)")
         }
         return matches[0].split(separator: ".").map(String.init)
