@@ -15,12 +15,16 @@ struct PlotCommand: ParsableCommand {
             recording's params event), the overshoot past the final offset and the time it \
             takes to settle within ±1 % of the distance travelled. The SVG carries the \
             frames' exact (time, offset) pairs in data-points; --out X.json or X.csv writes \
-            the plotted series as data. See docs/render.md.
+            the plotted series as data. Without a recording, --config FILE (or the daemon's \
+            values in force) and --vary KEY=V1,V2,… overlay one move (--transition next, prev, \
+            fling:V) under every combination, with a legend; the data carries every series. \
+            See docs/render.md.
 
             Examples:
               cardstack plot bounce.jsonl --out bounce.svg
               cardstack plot bounce.jsonl --out bounce.png --transition 1
               cardstack plot bounce.jsonl --out bounce.json
+              cardstack plot --config a.toml --vary animation.spring.bounce=0,0.15,0.3 --out bounces.svg
             """)
 
     @Argument(

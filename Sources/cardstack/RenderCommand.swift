@@ -19,16 +19,25 @@ struct RenderCommand: ParsableCommand {
               .webm  VP9, the recording's rate (at most 60 fps)
             Output frame k shows the newest recorded frame at most half an output frame after \
             k / fps seconds. Rendering twice gives the same bytes. Needs ffmpeg (Debian's \
-            ffmpeg package). See docs/render.md.
+            ffmpeg package).
+
+            Without a recording, --config FILE (or the daemon's values in force) and \
+            --vary KEY=V1,V2,… render one transition (--transition, default next) under every \
+            combination of the values, up to 4 × 4, as a labelled grid; each cell's frames are \
+            the daemon's own, computed here. See docs/render.md.
 
             Examples:
               cardstack record bounce.jsonl --seconds 3 & cardstack next
               cardstack render bounce.jsonl --out bounce.gif
               cardstack render bounce.jsonl --out bounce.mp4 --scale 2 --from 0.2 --to 1.4
               cardstack render --live --seconds 2 --out now.png
+              cardstack render --config a.toml --vary animation.spring.bounce=0,0.15,0.3 --out bounces.gif
+              cardstack render --vary spacing=20..40/3 --vary animation.curve=ease_in_out,decelerate --out grid.mp4
             """)
 
-    @Argument(help: ArgumentHelp("A recording from `cardstack record` (none with --live).", valueName: "recording"))
+    @Argument(
+        help: ArgumentHelp(
+            "A recording from `cardstack record` (none with --live, --config or --vary).", valueName: "recording"))
     var recording: String?
 
     @Option(
