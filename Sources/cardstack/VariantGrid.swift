@@ -216,7 +216,13 @@ struct VariantGrid {
                 tables.append((parts[0], .object([(parts[1], value)])))
             }
         }
-        return ParamNode(json: .object(tables))
+        let tree = ParamNode(json: .object(tables))
+        // The values as `get_params` reports them must read back as the same set.
+        if (try? ParamsSchema.resolve(tree).parameters) != info.params {
+            printError(
+                "cardstack: warning: the daemon's values in force do not read back exactly; the cells may differ")
+        }
+        return tree
     }
 }
 
