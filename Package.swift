@@ -139,6 +139,7 @@ let package = Package(
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
+                "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings

@@ -150,3 +150,32 @@ final class TextOutlines {
         return result
     }
 }
+
+extension CairoImage {
+    /// Copies a picture of `width` columns (B, G, R, A rows, no padding) onto this one with
+    /// its top-left corner at pixel (`x`, `y`), byte for byte.
+    func copy(_ pixels: UnsafeRawBufferPointer, width: Int, x: Int, y: Int) {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        let rows = pixels.count / (width * 4)
+        let columns = min(width, self.width - x)
+        guard columns > 0 else { return }
+        for row in 0..<min(rows, height - y) {
+            let target = data + (y + row) * stride + x * 4
+            target.update(
+                from: pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * width * 4, count: columns * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Runs `body` with drawing clipped to a rectangle.
+    func clip(x: Double, y: Double, width: Double, height: Double, _ body: () -> Void) {
+        cairo_save(context)
+        cairo_new_path(context)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_clip(context)
+        body()
+        cairo_restore(context)
+    }
+}

@@ -33,72 +33,26 @@ public enum RecordingRenderer {
         let timeline = try RenderTimeline(times: recorded.times, fps: fps, from: options.from, to: options.to)
         let (width, height) = options.pictureSize(viewport: recorded.frames[0].viewport)
         if let why = RenderBudget.pictureProblem(width: width, height: height) { throw RenderError(why) }
-        let temporary = try reserve(beside: path, format: options.format)
-        var done = false
-        defer { if !done { unlink(temporary) } }
-        do throws(RenderError) {
-            let renderer = try FrameRenderer(width: width, height: height, background: options.background)
-            renderer.setLook(recorded.params?.card, parameterFile: recorded.paramsPath)
-            let pass = Pass(
-                recorded: recorded, timeline: timeline, renderer: renderer, deadline: deadline,
-                scale: options.size == nil ? options.scale : nil)
-            var palette: [UInt8]?
-            if options.format == .gif {
-                let scan = try FFmpegEncoder.palette(width: width, height: height, fps: fps)
-                try pass.run(into: scan)
-                palette = scan.result()
-                guard palette?.count == FFmpegEncoder.paletteBytes else {
-                    throw RenderError("ffmpeg made no palette (\(palette?.count ?? 0) bytes)")
+        let renderer = try FrameRenderer(width: width, height: height, background: options.background)
+        renderer.setLook(recorded.params?.card, parameterFile: recorded.paramsPath)
+        let scale = options.size == nil ? options.scale : nil
+        // Each output frame drawn (a repeated one once) and sent to ffmpeg.
+        var last = -1
+        let bytes = try AnimationFile.write(
+            count: timeline.count, width: width, height: height, fps: fps, options: options, to: path,
+            deadline: deadline
+        ) { (k, encoder) throws(RenderError) in
+            let pick = timeline.picks[k]
+            if pick != last {
+                guard renderer.draw(recorded.frames[pick], scale: scale, until: deadline) else {
+                    throw RenderError.overBudget
                 }
             }
-            let encoder = try FFmpegEncoder(
-                format: options.format, width: width, height: height, fps: fps, path: temporary, palette: palette,
-                maximumBytes: options.maximumBytes)
-            try pass.run(into: encoder)
-        } catch {
-            guard error.overBudget else { throw error }
-            throw RenderError(
-                "the render took more than its time limit of \(MotionPlot.number(options.timeLimit)) s (\(timeline.count) frames of \(width) x \(height)) and was stopped: render a part with --from and --to, a lower --fps or a smaller --scale or --size"
-            )
+            last = pick
+            try renderer.withPixels { (pixels) throws(RenderError) in try encoder.write(pixels) }
         }
-        var info = stat()
-        stat(temporary, &info)
-        if let limit = options.maximumBytes, Int(info.st_size) >= limit {
-            throw RenderError(
-                "the \(options.format.rawValue) file would be over \(limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes") (\(timeline.count) frames of \(width) x \(height)): render a part with --from and --to, or a lower --fps"
-            )
-        }
-        guard rename(temporary, path) == 0 else {
-            throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        done = true
         return Summary(
-            frames: timeline.count, fps: fps, width: width, height: height, bytes: Int(info.st_size),
-            duration: timeline.duration)
-    }
-
-    /// One pass over the output frames: each drawn (a repeated one once) and sent to ffmpeg.
-    struct Pass {
-        let recorded: RecordedFrames
-        let timeline: RenderTimeline
-        let renderer: FrameRenderer
-        let deadline: Double
-        let scale: Double?
-
-        func run(into encoder: FFmpegEncoder) throws(RenderError) {
-            var last = -1
-            for pick in timeline.picks {
-                if pick != last {
-                    guard renderer.draw(recorded.frames[pick], scale: scale, until: deadline) else {
-                        throw RenderError.overBudget
-                    }
-                }
-                last = pick
-                try renderer.withPixels { (pixels) throws(RenderError) in try encoder.write(pixels) }
-                if RenderClock.now() > deadline { throw RenderError.overBudget }
-            }
-            try encoder.finish(by: deadline)
-        }
+            frames: timeline.count, fps: fps, width: width, height: height, bytes: bytes, duration: timeline.duration)
     }
 
     /// Renders the recording in `bytes` (JSON lines) and returns the file's bytes: what the

@@ -94,6 +94,13 @@ public struct RecordedFrames: Sendable {
     /// The parameter file those params came from (images are relative to it), if any.
     public var paramsPath: String?
 
+    /// Frames computed rather than recorded (`--vary`, `--config`), with the parameters.
+    public init(times: [Double], frames: [Frame], params: Parameters?) {
+        self.times = times
+        self.frames = frames
+        self.params = params
+    }
+
     public init(_ recording: Recording) {
         times = []
         frameTimes = []

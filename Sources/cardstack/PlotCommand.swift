@@ -15,16 +15,23 @@ struct PlotCommand: ParsableCommand {
             recording's params event), the overshoot past the final offset and the time it \
             takes to settle within ±1 % of the distance travelled. The SVG carries the \
             frames' exact (time, offset) pairs in data-points; --out X.json or X.csv writes \
-            the plotted series as data. See docs/render.md.
+            the plotted series as data. Without a recording, --config FILE (or the daemon's \
+            values in force) and --vary KEY=V1,V2,… overlay one move (--transition next, prev, \
+            fling:V) under every combination, with a legend; the data carries every series. \
+            See docs/render.md.
 
             Examples:
               cardstack plot bounce.jsonl --out bounce.svg
               cardstack plot bounce.jsonl --out bounce.png --transition 1
               cardstack plot bounce.jsonl --out bounce.json
+              cardstack plot --config a.toml --vary animation.spring.bounce=0,0.15,0.3 --out bounces.svg
             """)
 
-    @Argument(help: ArgumentHelp("A recording from `cardstack record`.", valueName: "recording"))
-    var recording: String
+    @Argument(
+        help: ArgumentHelp(
+            "A recording from `cardstack record` (none with --config or --vary: the move is computed).",
+            valueName: "recording"))
+    var recording: String?
 
     @Option(
         name: .long,
@@ -33,11 +40,47 @@ struct PlotCommand: ParsableCommand {
     var out: String
 
     @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "A recording's transition to plot, from 1 (negative: from the end; default: the last); without a recording the move, \(TransitionChoice.help) (default next).",
+            valueName: "n|move"))
+    var transition: String?
+
+    @Option(
         name: .long,
         help: ArgumentHelp(
-            "Which transition of the recording to plot, from 1 (negative: from the end; default: the last).",
-            valueName: "n"))
-    var transition: Int = -1
+            "Overlay the move for every value: KEY=V1,V2,… or KEY=FROM..TO/COUNT; twice for two keys (up to 4 × 4).",
+            valueName: "key=values"))
+    var vary: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Without a recording: the parameter file (default: the daemon's values in force).", valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Without a recording: the offset the move starts from (default 0).", valueName: "points"))
+    var offset: Double = 0
+
+    @OptionGroup var connection: ConnectionOptions
+
+    /// The move is computed here (from --config or the daemon's values), not recorded.
+    var computed: Bool { recording == nil }
+
+    /// `--transition` for a recording: 0-based, negative from the end.
+    var recordedTransition: Int {
+        get throws {
+            guard let transition else { return -1 }
+            guard let n = Int(transition), n != 0 else {
+                throw ValidationError(
+                    "--transition counts a recording's transitions from 1 (the first) or from -1 (the last), got \(transition)"
+                )
+            }
+            return n > 0 ? n - 1 : n
+        }
+    }
 
     static let extensions = [".svg", ".png", ".json", ".csv"]
 
@@ -46,12 +89,26 @@ struct PlotCommand: ParsableCommand {
             throw ValidationError(
                 "--out must end in .svg or .png (a picture) or .json or .csv (the plotted series), got \(out)")
         }
-        guard transition != 0 else {
-            throw ValidationError("--transition counts from 1 (the first) or from -1 (the last), got 0")
+        if computed {
+            guard !vary.isEmpty || config != nil else {
+                throw ValidationError(
+                    "give a recording (from `cardstack record FILE`), or --config FILE / --vary KEY=V1,V2 to compute the move"
+                )
+            }
+            guard offset.isFinite, abs(offset) <= 1e12 else {
+                throw ValidationError("--offset must be a finite number of points within ±1e12")
+            }
+        } else {
+            guard vary.isEmpty, config == nil else {
+                throw ValidationError("--vary and --config compute the move here: give no recording file")
+            }
+            _ = try recordedTransition
         }
     }
 
     func run() throws {
+        if computed { return try plotVariants() }
+        let recording = self.recording ?? ""
         let parsed: Recording
         do {
             parsed = try Recording(lines: try readWholeFile(recording))
@@ -61,27 +118,12 @@ struct PlotCommand: ParsableCommand {
         }
         let plot: MotionPlot
         do {
-            plot = try MotionPlot(RecordedFrames(parsed), transition: transition > 0 ? transition - 1 : transition)
+            plot = try MotionPlot(RecordedFrames(parsed), transition: try recordedTransition)
         } catch {
             printError("cardstack: \(recording): \(error)")
             throw ExitCode(1)
         }
-        do {
-            let lower = out.lowercased()
-            if lower.hasSuffix(".png") {
-                try plot.writePNG(to: out)
-            } else if lower.hasSuffix(".json") {
-                try writeSVG(plot.json(), to: out)
-            } else if lower.hasSuffix(".csv") {
-                try writeSVG(plot.csv(), to: out)
-            } else {
-                try writeSVG(plot.svg(), to: out)
-            }
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw fail(error)
-        }
+        try write(png: plot.writePNG, json: plot.json, csv: plot.csv, svg: plot.svg)
         let settle = plot.settle.map { ", settles in \(MotionPlot.number($0.seconds)) s" } ?? ""
         let overshoot = plot.overshoot.map { ", overshoots \(MotionPlot.number($0.points)) pt" } ?? ""
         let jumps = plot.jumps.isEmpty ? "" : ", the velocity jumps \(plot.jumps.count)×"

@@ -19,16 +19,25 @@ struct RenderCommand: ParsableCommand {
               .webm  VP9, the recording's rate (at most 60 fps)
             Output frame k shows the newest recorded frame at most half an output frame after \
             k / fps seconds. Rendering twice gives the same bytes. Needs ffmpeg (Debian's \
-            ffmpeg package). See docs/render.md.
+            ffmpeg package).
+
+            Without a recording, --config FILE (or the daemon's values in force) and \
+            --vary KEY=V1,V2,… render one transition (--transition, default next) under every \
+            combination of the values, up to 4 × 4, as a labelled grid; each cell's frames are \
+            the daemon's own, computed here. See docs/render.md.
 
             Examples:
               cardstack record bounce.jsonl --seconds 3 & cardstack next
               cardstack render bounce.jsonl --out bounce.gif
               cardstack render bounce.jsonl --out bounce.mp4 --scale 2 --from 0.2 --to 1.4
               cardstack render --live --seconds 2 --out now.png
+              cardstack render --config a.toml --vary animation.spring.bounce=0,0.15,0.3 --out bounces.gif
+              cardstack render --vary spacing=20..40/3 --vary animation.curve=ease_in_out,decelerate --out grid.mp4
             """)
 
-    @Argument(help: ArgumentHelp("A recording from `cardstack record` (none with --live).", valueName: "recording"))
+    @Argument(
+        help: ArgumentHelp(
+            "A recording from `cardstack record` (none with --live, --config or --vary).", valueName: "recording"))
     var recording: String?
 
     @Option(
@@ -83,7 +92,42 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --live: how long to record.", valueName: "seconds"))
     var seconds: Double?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render the transition for every value (a grid, up to 4 × 4): KEY=V1,V2,… or KEY=FROM..TO/COUNT; twice for two keys.",
+            valueName: "key=values"))
+    var vary: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Without a recording: the parameter file whose transition is rendered (default: the daemon's values in force).",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Without a recording: the move to render, \(TransitionChoice.help) (default next).", valueName: "move"))
+    var transition: String = "next"
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Without a recording: the offset the move starts from (default 0).", valueName: "points"))
+    var offset: Double = 0
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Without a recording: seconds the last frames hold after the longest move ends (default 0.5).",
+            valueName: "seconds"))
+    var hold: Double = 0.5
+
     @OptionGroup var connection: ConnectionOptions
+
+    /// The transition is computed here (from --config or the daemon's values), not recorded.
+    var computed: Bool { recording == nil && !live && (!vary.isEmpty || config != nil) }
 
     func options() throws -> RenderOptions {
         var options = RenderOptions(format: try RenderFormat(path: out))
@@ -99,7 +143,18 @@ struct RenderCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if live {
+        if computed {
+            guard seconds == nil else { throw ValidationError("--seconds goes with --live, not --vary or --config") }
+            guard hold.isFinite, (0...60).contains(hold) else {
+                throw ValidationError("--hold must be 0 to 60 seconds, got \(hold)")
+            }
+            guard offset.isFinite, abs(offset) <= 1e12 else {
+                throw ValidationError("--offset must be a finite number of points within ±1e12")
+            }
+        } else if !vary.isEmpty || config != nil {
+            throw ValidationError(
+                "--vary and --config compute the transition here: give no recording file and no --live")
+        } else if live {
             guard recording == nil else {
                 throw ValidationError("--live records from the daemon: give no recording file, or drop --live")
             }
@@ -108,7 +163,9 @@ struct RenderCommand: ParsableCommand {
             }
         } else {
             guard recording != nil else {
-                throw ValidationError("give a recording (from `cardstack record FILE`), or --live --seconds N")
+                throw ValidationError(
+                    "give a recording (from `cardstack record FILE`), --live --seconds N, or --config FILE / --vary KEY=V1,V2"
+                )
             }
             guard seconds == nil else {
                 throw ValidationError("--seconds goes with --live (a recording file is rendered whole)")
@@ -123,6 +180,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let options = try options()
+        if computed { return try renderVariants(options) }
         let name = recording ?? "the daemon"
         let parsed: Recording
         do {
