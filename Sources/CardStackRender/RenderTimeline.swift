@@ -97,6 +97,7 @@ public struct RecordedFrames: Sendable {
     /// Frames computed rather than recorded (`--vary`, `--config`), with the parameters.
     public init(times: [Double], frames: [Frame], params: Parameters?) {
         self.times = times
+        frameTimes = times
         self.frames = frames
         self.params = params
     }
