@@ -6,10 +6,10 @@
 /// ``RecordingRenderer`` does: a hidden file beside `path` renamed over it at the end (the
 /// file appears whole or not at all), GIF's palette pass first, the time limit and the size
 /// limit of `options`.
-enum AnimationFile {
+public enum AnimationFile {
     /// Writes `count` frames of `width` x `height` at `fps`; `send(k, encoder)` draws frame
     /// `k` and writes its pixels. Returns the file's size in bytes.
-    static func write(
+    public static func write(
         count: Int, width: Int, height: Int, fps: Int, options: RenderOptions, to path: String, deadline: Double,
         send: (Int, FFmpegEncoder) throws(RenderError) -> Void
     ) throws(RenderError) -> Int {

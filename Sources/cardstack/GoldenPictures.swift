@@ -34,10 +34,14 @@ struct GoldenPictures {
         let (width, height) = options.pictureSize(viewport: left[0].viewport)
         let one = try FrameRenderer(width: width, height: height)
         let other = try FrameRenderer(width: width, height: height)
-        let encoder = try FFmpegEncoder(format: .gif, width: 2 * width, height: height, fps: fps, path: path)
         var pixels = [UInt8](repeating: 0, count: 2 * width * height * 4)
         let row = width * 4
-        for pick in timeline.picks {
+        // Through render's own writer: GIF's palette pass, the time limit, the file whole or not at all.
+        _ = try AnimationFile.write(
+            count: timeline.count, width: 2 * width, height: height, fps: fps, options: options, to: path,
+            deadline: RenderClock.now() + options.timeLimit
+        ) { (k, encoder) throws(RenderError) in
+            let pick = timeline.picks[k]
             one.draw(left[pick], scale: nil)
             other.draw(right[pick], scale: nil)
             // Row by row: the left picture's row, then the right one's.
@@ -51,9 +55,13 @@ struct GoldenPictures {
                     for x in 0..<row { pixels[2 * row * y + row + x] = source[row * y + x] }
                 }
             }
-            try pixels.withUnsafeBytes { try encoder.write($0) }
+            // Array's withUnsafeBytes throws untyped errors: the encoder's is carried out by hand.
+            var failure: RenderError?
+            pixels.withUnsafeBytes { raw in
+                do throws(RenderError) { try encoder.write(raw) } catch { failure = error }
+            }
+            if let failure { throw failure }
         }
-        try encoder.finish()
     }
 
     /// The front offset of every frame over time: left as dots, right as a line.
