@@ -65,7 +65,9 @@ let package = Package(
         // The parameter files on disk: reading, saving, presets, the inotify watcher, threads.
         .target(
             name: "CardStackFiles",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams", "CardStackSystem", "CInotifyTools", "CFileExchange"],
+            dependencies: [
+                cardLayout, "CardStackProtocol", "CardStackParams", "CardStackSystem", "CInotifyTools", "CFileExchange",
+            ],
             swiftSettings: settings
         ),
         // The session as a plain value: every command, tick and reload in, effects out.
