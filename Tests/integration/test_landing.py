@@ -14,27 +14,10 @@ import shutil
 import pytest
 
 from conftest import DEFAULT_CONFIG, REPO
+from test_motion import move_frames
 
 PRESETS = sorted((REPO / "Config" / "presets").glob("*.toml"))
 FILES = [DEFAULT_CONFIG, *PRESETS]
-
-
-def record(c, cmd, **args):
-    """Runs `cmd` on a client subscribed to frames and state: its result and the frames of the
-    move it starts (the first at the start) up to the state event that says it is over."""
-    c.events.clear()
-    result = c.ok(cmd, **args)
-    frames = []
-    while True:
-        while c.events:
-            e = c.events.pop(0)
-            if e["event"] == "frame":
-                frames.append(e)
-            elif e["event"] == "state" and not e["animating"] and frames:
-                return result, frames
-        message = c.read(10)
-        if "event" in message:
-            c.events.append(message)
 
 
 def unwrapped(offsets, period):
@@ -81,15 +64,15 @@ def test_every_move_lands(make_daemon, path):
     c.ok("subscribe", events=["frame", "state"])
     c.event("frame")
 
-    result, frames = record(c, "next")
+    result, frames = move_frames(c, "next")
     check_lands(frames, result["target"], duration, period, f"{path.name} next")
-    result, frames = record(c, "prev")
+    result, frames = move_frames(c, "prev")
     check_lands(frames, result["target"], duration, period, f"{path.name} prev")
-    result, frames = record(c, "scroll_to", offset=middle + 2 * spacing, animated=True)
+    result, frames = move_frames(c, "scroll_to", offset=middle + 2 * spacing, animated=True)
     check_lands(frames, result["offset"], duration, period, f"{path.name} scroll_to")
     scrolled = c.ok("scroll", by=-0.4 * spacing)["offset"]
     # The scroll's own frame may come after its reply: read it before the snap starts.
     c.event("frame", where=lambda e: e["frame"]["offset"] == scrolled)
-    result, frames = record(c, "snap")
+    result, frames = move_frames(c, "snap")
     assert abs(result["target"] - (middle + 2 * spacing)) <= 1e-9
     check_lands(frames, result["target"], duration, period, f"{path.name} snap")
