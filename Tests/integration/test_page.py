@@ -297,13 +297,14 @@ def test_the_curve_editor_says_when_a_curve_arrives_moving(make_daemon, bridges,
     daemon = make_daemon()
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    editor = "document.querySelector('[data-curve-name]').closest('.editor')"
-    wait_for(lambda: js(browser, f"return {editor}.dataset.landsAtRest") == "true", what="decelerate lands")
+    # Null-safe: the page may not have built the editor yet when the first look is taken.
+    editor = "document.querySelector('[data-curve-name]')?.closest('.editor')"
+    wait_for(lambda: js(browser, f"return {editor}?.dataset.landsAtRest") == "true", what="decelerate lands")
     for curve, rests in ((["ease_in"], False), (["ease_out"], True), ([[0.2, 0.9, 0.3, 1.2]], False),
                          ([[0.2, 0.9, 0.3, 1.0]], True), (["decelerate"], True)):
         client.ok("set_params", params={"animation": {"curve": curve[0]}})
-        wait_for(lambda: json.loads(js(browser, f"return {editor}.dataset.curve") or "null") == curve[0]
-                 and js(browser, f"return {editor}.dataset.landsAtRest") == str(rests).lower(), what=f"{curve[0]} shown")
+        wait_for(lambda: json.loads(js(browser, f"return {editor}?.dataset.curve") or "null") == curve[0]
+                 and js(browser, f"return {editor}?.dataset.landsAtRest") == str(rests).lower(), what=f"{curve[0]} shown")
         note = js(browser, f"return {editor}.querySelector('.editor-note').textContent")
         assert ("arrives moving" in note) == (not rests), (curve, note)
 
