@@ -44,7 +44,7 @@ help:
 	@echo "make image      an OCI image (buildah): the daemon and the page, for docker/podman run (docs/install.md)"
 	@echo "make format     format the Swift code with the checked-in .swift-format"
 
-# swift-format ships with the toolchain; Tests/integration/test_source.py checks the result.
+# swift-format ships with the toolchain; Tests/integration/cli/test_source.py checks the result.
 SWIFT_SOURCES := Sources Tests Benchmarks CardStackKit/Sources CardStackKit/Tests examples Package.swift CardStackKit/Package.swift
 format:
 	swift format format -i -r --parallel $(SWIFT_SOURCES)

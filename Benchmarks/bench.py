@@ -35,7 +35,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, cpu_ticks, wait_for  # noqa: E402
+from harness import Client, cpu_ticks, wait_for  # noqa: E402
 
 CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
 

@@ -26,7 +26,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, wait_for  # noqa: E402
+from harness import Client, wait_for  # noqa: E402
 
 CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
 FLOOD = b'{"cmd":"export","format":"css"}\n{"cmd":"get_schema"}\n' * 20

@@ -27,8 +27,8 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-import conftest  # noqa: E402
-from conftest import Client, wait_for  # noqa: E402
+import harness  # noqa: E402
+from harness import Client, wait_for  # noqa: E402
 
 CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
 
@@ -49,13 +49,13 @@ def main():
     parser.add_argument("--follower", required=True, help="the live-follow binary (examples/live-follow)")
     parser.add_argument("--saves", type=int, default=200)
     args = parser.parse_args()
-    conftest.BIN = pathlib.Path(args.bin).resolve()
+    harness.BIN = pathlib.Path(args.bin).resolve()
     import webtools
-    webtools.BIN = conftest.BIN
+    webtools.BIN = harness.BIN
     from webtools import Bridge
 
     shm = pathlib.Path(tempfile.mkdtemp(dir="/dev/shm" if os.path.isdir("/dev/shm") else None))
-    daemon = conftest.Daemon(shm / "d", CONFIG)
+    daemon = harness.Daemon(shm / "d", CONFIG)
     bridge = Bridge([daemon.socket])
     follower = subprocess.Popen([args.follower, bridge.url], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:

@@ -27,8 +27,8 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
 
-import conftest  # noqa: E402
-from conftest import wait_for  # noqa: E402
+import harness  # noqa: E402
+from harness import wait_for  # noqa: E402
 
 CONFIG = """[layout]
 style = "stack"
@@ -59,13 +59,13 @@ def main():
     parser.add_argument("--bin", default=".build/release", help="directory with cardstack and cardstackd")
     args = parser.parse_args()
     bin_dir = pathlib.Path(args.bin).resolve()
-    conftest.BIN = bin_dir
+    harness.BIN = bin_dir
     if shutil.which("ffmpeg") is None:
         print("render bench: skipped (ffmpeg is not installed; make bench-deps)")
         return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        daemon = conftest.Daemon(tmp / "d", CONFIG)
+        daemon = harness.Daemon(tmp / "d", CONFIG)
         try:
             events = record(bin_dir, daemon, tmp / "next.jsonl")
         finally:

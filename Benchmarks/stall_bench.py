@@ -26,7 +26,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, cpu_ticks, wait_for  # noqa: E402
+from harness import Client, cpu_ticks, wait_for  # noqa: E402
 
 # 64 four-byte characters: 64 characters, 256 bytes, the most a title may take in a frame.
 LONGEST_TITLE = "\U0001F0A1" * 64

@@ -17,7 +17,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-from conftest import Client, wait_for  # noqa: E402
+from harness import Client, wait_for  # noqa: E402
 
 
 def timed(argv, stdin=None):

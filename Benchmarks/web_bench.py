@@ -26,8 +26,8 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
 
-import conftest  # noqa: E402
-from conftest import cpu_ticks, wait_for  # noqa: E402
+import harness  # noqa: E402
+from harness import cpu_ticks, wait_for  # noqa: E402
 
 DURATION = 3.0
 # Lifts headless Chromium's frame-rate cap, so requestAnimationFrame runs as often as the
@@ -42,9 +42,9 @@ def main():
     parser.add_argument("--flags", default=" ".join(UNCAPPED),
                         help="Chromium flags, space-separated (default: %(default)s); '' for a default display's 60 Hz")
     args = parser.parse_args()
-    conftest.BIN = pathlib.Path(args.bin).resolve()
+    harness.BIN = pathlib.Path(args.bin).resolve()
     import webtools
-    webtools.BIN = conftest.BIN
+    webtools.BIN = harness.BIN
     if webtools.find_chromium() is None:
         print("web bench: skipped (chromium and chromedriver are not installed; make test-deps)")
         return
@@ -53,7 +53,7 @@ def main():
     config = (HERE.parent / "Config" / "cardstack.toml").read_text().replace("fps = 60", "fps = 240")
     assert "fps = 240" in config
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = conftest.Daemon(pathlib.Path(tmp) / "d", config)
+        daemon = harness.Daemon(pathlib.Path(tmp) / "d", config)
         bridge = Bridge([daemon.socket])
         browser = None
         try:

@@ -22,12 +22,23 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 bin_dir=$(cd "${1:?usage: scripts/integration.sh BIN_DIR [pytest arguments...]}" && pwd) || exit 2
 shift
-# Tests/integration unless a path is given.
+# Tests/integration unless a path is given. A marker expression (-m EXPR) is kept apart: the
+# two runs below add "not root" and "root" to it.
 paths=(Tests/integration)
 for arg in "$@"; do case $arg in -*) ;; *) [ -e "$arg" ] && paths=() ;; esac; done
+marks=() args=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        -m) marks=("${2:?-m needs an expression}"); shift 2 ;;
+        -m*) marks=("${1#-m}"); shift ;;
+        *) args+=("$1"); shift ;;
+    esac
+done
+set -- "${args[@]}"
+only() { if [ ${#marks[@]} -gt 0 ]; then echo "($marks) and $1"; else echo "$1"; fi; }
 
 if [ "$(id -u)" != 0 ]; then
-    CARDSTACK_BIN_DIR=$bin_dir exec python3 -m pytest -q "$@" "${paths[@]}"
+    CARDSTACK_BIN_DIR=$bin_dir exec python3 -m pytest -q ${marks:+-m "$marks"} "$@" "${paths[@]}"
 fi
 
 user=${CARDSTACK_TEST_USER:-cardstack-test}
@@ -67,7 +78,7 @@ lend() {
 lend "$uid:$gid" || exit 2
 trap 'lend --from="$uid:$gid" "$owner"' EXIT
 (cd / && "${as_user[@]}" git config --global safe.directory '*')
-user_run=("${as_user[@]}" "CARDSTACK_BIN_DIR=$bin_dir" python -m pytest -q -m "not root" -p no:cacheprovider "$@" "${paths[@]}")
+user_run=("${as_user[@]}" "CARDSTACK_BIN_DIR=$bin_dir" python -m pytest -q -m "$(only "not root")" -p no:cacheprovider "$@" "${paths[@]}")
 echo "integration: the suite as $user (uid $uid), the tests marked root skipped"
 if "${as_user[@]}" test -r "$repo/Makefile"; then
     "${user_run[@]}"
@@ -85,7 +96,7 @@ user_status=$?
 [ -z "${lent:-}" ] || rmdir "$lent"
 lend --from="$uid:$gid" "$owner"
 echo "integration: the tests marked root, as root"
-CARDSTACK_BIN_DIR=$bin_dir python3 -m pytest -q -m root -p no:cacheprovider "$@" "${paths[@]}"
+CARDSTACK_BIN_DIR=$bin_dir python3 -m pytest -q -m "$(only root)" -p no:cacheprovider "$@" "${paths[@]}"
 root_status=$?
 # pytest's 5 is "no test selected": a slice (-k) may hold none of one kind.
 [ $user_status = 5 ] && user_status=0

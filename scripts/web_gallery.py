@@ -15,7 +15,7 @@ import tempfile
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "Tests" / "integration"))
 
-from conftest import Daemon  # noqa: E402
+from harness import Daemon  # noqa: E402
 from webtools import Bridge, find_chromium, start_browser, wait_page_seq  # noqa: E402
 
 POSITION = 3.35  # cards from the start: between card 3 and card 4

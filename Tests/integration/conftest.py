@@ -1,255 +1,40 @@
-"""Shared helpers for the integration tests: the real daemon, real sockets, real files.
+"""The fixtures every integration test may ask for, and the markers that select a slice.
 
-Binaries come from $CARDSTACK_BIN_DIR (default: <repo>/.build/debug). Every test runs in
-its own temporary directory with its own socket; every wait has a deadline.
+Helpers (the daemon, the client, `wait_for`) live in plain modules beside this file:
+`harness.py`, `webtools.py`, `rendertools.py`, `motiontools.py`, `exporttools.py`,
+`viewertools.py`. Tests import those, never each other. docs/testing.md says how to run a
+folder or a marker.
 """
-import json
-import math
 import os
 import pathlib
-import shutil
 import signal
-import socket
-import subprocess
-import time
 
 import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-BIN = pathlib.Path(os.environ.get("CARDSTACK_BIN_DIR", REPO / ".build" / "debug"))
-DEFAULT_CONFIG = REPO / "Config" / "cardstack.toml"
+from harness import Daemon
+from viewertools import ViewerRig
+from webtools import Bridge, find_chromium, start_browser
 
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "root: needs root (namespaces, other uids, the package); scripts/integration.sh runs these "
-        "as root and every other test as an unprivileged user")
+HERE = pathlib.Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `root` skip, saying so, when the suite runs as a normal user."""
-    if os.geteuid() == 0:
-        return
+    """`page` marks every test that drives the page in Chromium, `package` every test in
+    package/; tests marked `root` skip, saying so, when the suite runs as a normal user."""
     skip = pytest.mark.skip(reason="needs root (marked root): scripts/integration.sh runs it as root")
     for item in items:
-        if item.get_closest_marker("root"):
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.page)
+        if HERE / "package" in pathlib.Path(item.fspath).parents:
+            item.add_marker(pytest.mark.package)
+        if os.geteuid() != 0 and item.get_closest_marker("root"):
             item.add_marker(skip)
-
-
-# The daemon believes a read that finds the file empty, gone, unreadable or bad only when
-# nothing newer comes within 100 ms: a save is often half done at that moment. A test whose
-# writer must finish a save inside that window gives the daemon ten times that window, so a
-# busy machine does not stretch the save past it (and what settles is reported 1 s later).
-PATIENT = {"CARDSTACKD_SETTLE_MS": "1000"}
-
-
-def cpu_ticks(pid):
-    """User plus system CPU ticks a process has used."""
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
-def small_buffer_socket(path, receive_buffer=4096):
-    """A raw connection with a tiny receive buffer, to be a client that reads late or never."""
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
-    s.connect(str(path))
-    return s
-
-
-def unread_bytes(sock):
-    """Bytes waiting in a socket that its reader has not read (FIONREAD)."""
-    import fcntl
-    import struct
-    import termios
-    return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
-
-
-def read_through_reply(sock, timeout=10):
-    """Reads a raw connection one byte at a time up to the end of the first reply line (the
-    hello and any events before it are read too, nothing after it): then the daemon has
-    taken in the request, and whatever follows is still unread."""
-    sock.settimeout(timeout)
-    line = b""
-    while True:
-        byte = sock.recv(1)
-        if not byte:
-            raise ConnectionError("the daemon closed the connection")
-        line += byte
-        if byte == b"\n":
-            if b'"ok":' in line:
-                return json.loads(line)
-            line = b""
-
-
-def wait_for(predicate, timeout=5.0, interval=0.01, what="condition"):
-    """Polls `predicate` until it returns a truthy value or the deadline passes."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(interval)
-
-
-class Client:
-    """A plain Python socket speaking the JSON-lines protocol."""
-
-    def __init__(self, path, timeout=5.0):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(timeout)
-        self.sock.connect(str(path))
-        self.buffer = b""
-        self.events = []
-        self.next_id = 1
-        self.hello = self.read()
-
-    def send_line(self, data: bytes):
-        self.sock.sendall(data)
-
-    def send(self, obj):
-        self.sock.sendall(json.dumps(obj).encode() + b"\n")
-
-    def read(self, timeout=5.0):
-        """The next line as JSON (raises on timeout or close)."""
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError("no line from the daemon")
-            self.sock.settimeout(left)
-            chunk = self.sock.recv(1 << 20)
-            if not chunk:
-                raise ConnectionError("the daemon closed the connection")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        return json.loads(line)
-
-    def request(self, cmd, timeout=5.0, **args):
-        """Sends a command with a fresh id and returns its reply; events are kept."""
-        rid = self.next_id
-        self.next_id += 1
-        self.send({"id": rid, "cmd": cmd, **args})
-        while True:
-            message = self.read(timeout)
-            if "event" in message:
-                self.events.append(message)
-                continue
-            assert message["id"] == rid, message
-            return message
-
-    def ok(self, cmd, **args):
-        reply = self.request(cmd, **args)
-        assert reply["ok"], reply
-        return reply["result"]
-
-    def event(self, name, timeout=5.0, where=lambda e: True):
-        """The next event called `name` (or any of a tuple of names) matching `where`
-        (earlier ones are dropped)."""
-        names = (name,) if isinstance(name, str) else tuple(name)
-        deadline = time.monotonic() + timeout
-        while True:
-            for i, e in enumerate(self.events):
-                if e["event"] in names and where(e):
-                    del self.events[: i + 1]
-                    return e
-            self.events.clear()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no {' or '.join(names)} event")
-            message = self.read(left)
-            if "event" in message:
-                self.events.append(message)
-
-    def close(self):
-        self.sock.close()
-
-
-def finite(value):
-    """Whether every number in a decoded JSON value is finite."""
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, list):
-        return all(finite(v) for v in value)
-    if isinstance(value, dict):
-        return all(finite(v) for v in value.values())
-    return True
-
-
-def next_reload(c, timeout=10):
-    """The next params or config_error event."""
-    return c.event(("params", "config_error"), timeout=timeout)
-
-
-class Daemon:
-    """A real cardstackd on a temporary config and socket."""
-
-    def __init__(self, tmp, config_text=None, config_name="cardstack.toml", args=(), env=None, start=True):
-        self.dir = pathlib.Path(tmp)
-        self.config = self.dir / "conf" / config_name
-        self.config.parent.mkdir(parents=True, exist_ok=True)
-        if config_text is None:
-            shutil.copy(DEFAULT_CONFIG, self.config)
-        elif config_text is not False:
-            self.config.write_text(config_text)
-        self.socket = self.dir / "run" / "cardstackd.sock"
-        self.log = self.dir / "daemon.log"
-        self.args = list(args)
-        self.env = dict(os.environ, **(env or {}))
-        self.proc = None
-        if start:
-            self.start()
-
-    def command(self):
-        return [str(BIN / "cardstackd"), "--config", str(self.config), "--socket", str(self.socket), *self.args]
-
-    def start(self, wait=True):
-        self.logfile = open(self.log, "ab")
-        self.proc = subprocess.Popen(self.command(), stdout=self.logfile, stderr=subprocess.STDOUT, env=self.env)
-        if wait:
-            wait_for(self.ready, what="the daemon's socket")
-        return self
-
-    def ready(self):
-        if self.proc.poll() is not None:
-            raise AssertionError(f"cardstackd exited {self.proc.returncode}: {self.log.read_text()}")
-        try:
-            Client(self.socket, timeout=1).close()
-            return True
-        except OSError:
-            return False
-
-    def client(self):
-        return Client(self.socket)
-
-    def cli(self, *args, check=True, timeout=10):
-        """Runs the `cardstack` CLI against this daemon."""
-        result = subprocess.run(
-            [str(BIN / "cardstack"), *args, "--socket", str(self.socket)],
-            capture_output=True, text=True, timeout=timeout,
-        )
-        if check:
-            assert result.returncode == 0, result.stderr
-        return result
-
-    def log_text(self):
-        return self.log.read_text()
-
-    def stop(self, sig=signal.SIGTERM, timeout=5):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        return self.proc.returncode if self.proc else None
 
 
 @pytest.fixture
 def make_daemon(tmp_path):
+    """Starts real daemons in the test's temp dir (`make_daemon(config_text, args=…)`), each
+    with its own socket; all are killed when the test ends."""
     daemons = []
 
     def make(*args, **kwargs):
@@ -264,4 +49,43 @@ def make_daemon(tmp_path):
 
 @pytest.fixture
 def daemon(make_daemon):
+    """One daemon on the default parameter file."""
     return make_daemon()
+
+
+@pytest.fixture
+def bridges():
+    """Starts `cardstack web` bridges (`bridges([socket], …)`), all stopped when the test ends."""
+    started = []
+
+    def start(sockets, **kwargs):
+        b = Bridge(sockets, **kwargs)
+        started.append(b)
+        return b
+
+    yield start
+    for b in started:
+        b.stop()
+
+
+@pytest.fixture
+def browser():
+    """A fresh headless Chromium (selenium) for one test; the test skips, saying why, where
+    Chromium is not installed."""
+    if find_chromium() is None:
+        pytest.skip("chromium and chromedriver are not installed (make test-deps)")
+    driver = start_browser()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def rig(tmp_path):
+    """The real daemon and `cardstack view` in a tmux pane (viewertools.ViewerRig)."""
+    rig = ViewerRig(tmp_path)
+    try:
+        rig.start_daemon()
+        rig.open_pane()
+        yield rig
+    finally:
+        rig.close()

@@ -5,7 +5,7 @@ import math
 import signal
 import subprocess
 
-from conftest import BIN, wait_for
+from harness import BIN, wait_for
 
 BACKGROUND = (0xF2, 0xF2, 0xF7)
 # Titles are empty so that the pixel at a card's centre is its colour, not its title's ink

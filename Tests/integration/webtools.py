@@ -2,6 +2,7 @@
 Selenium, a minimal WebSocket client for raw protocol checks, and the page's geometry."""
 import base64
 import os
+import re
 import selectors
 import shutil
 import socket
@@ -10,7 +11,9 @@ import subprocess
 import time
 import urllib.parse
 
-from conftest import BIN, wait_for
+import pytest
+
+from harness import BIN, DEFAULT_CONFIG, wait_for
 
 CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
 DRIVER_CANDIDATES = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
@@ -251,3 +254,59 @@ def assert_cards_match(driver, frame, stage_selector="#stage", tolerance=1.5):
         assert abs(box["opacity"] - card["alpha"]) < 1e-3
         checked += 1
     return checked
+
+
+needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed (make test-deps)")
+
+
+def config(style=None, **tables):
+    """The default file with `style` and any table keys replaced, as TOML text."""
+    text = DEFAULT_CONFIG.read_text()
+    if style:
+        text = re.sub(r'(?m)^style = ".*"$', f'style = "{style}"', text)
+    for dotted, value in tables.items():
+        key = dotted.split("__")[1]
+        text, n = re.subn(rf"(?m)^{key} = .*$", f"{key} = {value}", text, count=1)
+        assert n == 1, dotted
+    return text
+
+
+def subscribed(daemon):
+    client = daemon.client()
+    client.ok("subscribe", events=["frame", "params", "state", "config_error"])
+    return client
+
+
+def open_page(browser, bridge):
+    browser.get(bridge.url)
+    wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('.conn')].every(c => c.dataset.state === 'connected')"),
+        timeout=10, what="the page to connect")
+
+
+def current_frame(daemon):
+    """The frame the daemon shows once it is at rest: a new subscriber gets it right after
+    subscribing, so no wait for a quiet spell is needed."""
+    client = daemon.client()
+    wait_for(lambda: not client.ok("get_state")["animating"], timeout=10, what="the daemon to come to rest")
+    client.ok("subscribe", events=["frame"])
+    event = client.event("frame")
+    client.close()
+    return event
+
+
+def wait_page_shows(browser, event, stage_selector="#stage"):
+    """Waits until the stage shows exactly `event`'s frame (the daemon is at rest, so it is
+    the last one the page gets), then checks every card against it."""
+    wait_for(lambda: browser.execute_script(
+        "const s = document.querySelector(arguments[0]); return s && s.dataset.seq;", stage_selector) == str(event["seq"]),
+        timeout=10, what=f"the page to show frame {event['seq']}")
+    return assert_cards_match(browser, event["frame"], stage_selector)
+
+
+def row(browser, key, view=0):
+    return browser.execute_script(
+        "const r = document.querySelector(`.view[data-view='${arguments[1]}'] tr[data-key='${arguments[0]}']`);"
+        "return r && {value: r.dataset.value, source: r.dataset.source, differs: r.classList.contains('differs')};",
+        key, view)
+

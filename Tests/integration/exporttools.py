@@ -1,0 +1,29 @@
+"""Helpers for tests of the exports: the CLI, and the layout library's object files to link exported Swift against."""
+import subprocess
+
+from harness import BIN, REPO
+
+
+def cli(*args, check=True):
+    result = subprocess.run([str(BIN / "cardstack"), *args], capture_output=True, text=True, timeout=60)
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def build_objects():
+    """The object files of CardLayout and RealModule, and the C shim's module map."""
+    objects = []
+    for target in ("CardLayout", "RealModule"):
+        found = sorted(p for p in (BIN / f"{target}.build").glob("*.o") if not p.name.endswith(".swiftmodule.o"))
+        assert found, f"no object files of {target} in {BIN}; build with `swift build` first"
+        objects += found
+    objects += sorted((BIN / "_NumericsShims.build").glob("*.o"))
+    maps = list((REPO / ".build" / "checkouts").glob("swift-numerics/Sources/_NumericsShims/include/module.modulemap"))
+    maps += list(BIN.parent.parent.glob("checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap"))
+    assert maps, "swift-numerics' checkout is missing from .build/checkouts"
+    return objects, maps[0]
+
+
+SWIFTUI_PROBE = "\n#if canImport(SwiftUI)\nlet probeUI: Animation = TunedLayout.animation\n#endif\n"
+
