@@ -21,66 +21,6 @@ function svg(tag, attrs) {
   return e;
 }
 
-// The frames of one run from the move's first frame: the frames before it that repeat its
-// offset (the frame at rest a subscriber is sent at once) are not part of the motion.
-function fromMoveStart(run) {
-  const moved = run.findIndex((m) => m.frame.offset !== run[0].frame.offset);
-  return moved > 1 ? run.slice(moved - 1) : run;
-}
-
-// Offsets with the deck's wraps taken out: a step between two frames is the shortest one
-// modulo `period` (cards × spacing when the deck wraps, else 0: nothing to unwrap).
-function unwrapOffsets(offsets, period) {
-  const out = [];
-  offsets.forEach((o, i) => {
-    if (!i) { out.push(o); return; }
-    let d = o - offsets[i - 1];
-    if (period > 0) d -= period * Math.round(d / period);
-    out.push(out[i - 1] + d);
-  });
-  return out;
-}
-
-// What the graph draws of `frames` (one transition): the (time, unwrapped offset) points,
-// the velocity of each interval at its end ([time, pt/s]), its peak, and the times where
-// the velocity jumps: a change between two intervals (or from rest before the first and
-// to rest after the last) of more than JUMP_FRACTION of the peak, over twice the changes
-// on either side of it (a spring's steep rise at 60 fps is steady, not a jump).
-function motionSeries(frames, period) {
-  const times = frames.map((m) => m.time);
-  const offsets = unwrapOffsets(frames.map((m) => m.frame.offset), period);
-  const velocities = [];
-  for (let i = 1; i < frames.length; i++) {
-    velocities.push([times[i], (offsets[i] - offsets[i - 1]) / Math.max(times[i] - times[i - 1], 1e-9)]);
-  }
-  const peak = Math.max(...velocities.map((v) => Math.abs(v[1])), 0);
-  const jumps = jumpFrames(velocities.map((p) => p[1]), peak).map((i) => times[Math.min(i, times.length - 1)]);
-  return { points: times.map((t, i) => [t, offsets[i]]), velocities, peak, jumps };
-}
-
-// The frames (indices) where the velocities jump, with rest before the first interval and
-// after the last (as `cardstack plot`, MotionSeries.swift): a change of more than
-// JUMP_FRACTION of the peak over one interval, over twice the changes beside it; or over two
-// intervals of the same sense, over three times the changes beside them (a move that stops
-// part-way through its last interval).
-function jumpFrames(velocities, peak) {
-  if (!(peak > 0)) return [];
-  const v = [0, ...velocities, 0];
-  const big = JUMP_FRACTION * peak;
-  const change = (i) => (i >= 1 && i < v.length ? v[i] - v[i - 1] : 0);
-  const frames = new Set();
-  for (let i = 1; i < v.length; i++) {
-    const single = change(i);
-    if (Math.abs(single) > big && Math.abs(single) > 2 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 1)))) {
-      frames.add(i - 1);
-    } else if (i + 1 < v.length && single * change(i + 1) > 0) {
-      const double = single + change(i + 1);
-      if (Math.abs(double) > big && Math.abs(double) > 3 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 2)))) frames.add(i);
-    }
-  }
-  return [...frames].sort((a, b) => a - b);
-}
-
 class Motion {
   constructor(view) {
     this.view = view;

@@ -1,12 +1,19 @@
 """The page the binary serves is the page in the repo: `Sources/CardStackWeb/Page/`,
 embedded by SwiftPM (`.embedInCode`), served byte for byte with its content type."""
 import http.client
+import re
 
 from harness import REPO
 from webtools import Bridge
 
 PAGE = REPO / "Sources" / "CardStackWeb" / "Page"
-SCRIPTS = ["controls.js", "actions.js", "motion.js", "editors.js", "page.js"]
+# The scripts in the order PageFiles.swift joins them, read from there (the order is spelled once).
+SCRIPTS = [f"{name}.js" for name in re.findall(r"PackageResources\.(\w+)_js\b",
+                                                (REPO / "Sources" / "CardStackWeb" / "PageFiles.swift").read_text())]
+
+
+def test_every_script_in_the_page_folder_is_served_once():
+    assert sorted(SCRIPTS) == sorted(p.name for p in PAGE.glob("*.js")) and len(set(SCRIPTS)) == len(SCRIPTS)
 
 
 def joined(*names):
