@@ -109,17 +109,21 @@ struct WebCommand: ParsableCommand {
                 ? [SocketPath.resolveForClient(option: nil).path]
                 : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
+        let references: ReferenceStore
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.
             let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
+            references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"])
             bridge = try WebBridge(
-                host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService)
+                host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService,
+                references: references)
         } catch {
             printError(
                 "cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)"
             )
             throw ExitCode(1)
         }
+        ReferenceCleanup.watch(references)
         let shown =
             ["0.0.0.0", "::", "[::]"].contains(host)
             ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
@@ -156,6 +160,7 @@ struct WebCommand: ParsableCommand {
                 printError("cardstack web: cannot hand the page to a browser (\(error)); open the URL above yourself")
             }
         }
+        defer { references.removeAll() }
         try bridge.wait()
     }
 
