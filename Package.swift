@@ -127,10 +127,12 @@ let package = Package(
             resources: [
                 .embedInCode("Page/page.html"),
                 .embedInCode("Page/page.css"),
+                .embedInCode("Page/reference.css"),
                 .embedInCode("Page/controls.js"),
                 .embedInCode("Page/actions.js"),
                 .embedInCode("Page/motion.js"),
                 .embedInCode("Page/editors.js"),
+                .embedInCode("Page/reference.js"),
                 .embedInCode("Page/page.js"),
             ],
             swiftSettings: settings

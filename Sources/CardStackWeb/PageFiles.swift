@@ -7,12 +7,12 @@
 enum PageFiles {
     /// page.html, with its `__TOKEN__`, `__DAEMONS__` and `__REPLAY__` marks.
     static let html = text(PackageResources.page_html)
-    /// page.css.
-    static let style = text(PackageResources.page_css)
+    /// page.css, then reference.css.
+    static let style = text(PackageResources.page_css, PackageResources.reference_css)
     /// The scripts, served as one page.js: the parts first, then page.js, which starts the page.
     static let script = text(
         PackageResources.controls_js, PackageResources.actions_js, PackageResources.motion_js,
-        PackageResources.editors_js, PackageResources.page_js)
+        PackageResources.editors_js, PackageResources.reference_js, PackageResources.page_js)
 
     /// `files` as one UTF-8 text, joined by newlines, without the final newline.
     private static func text(_ files: [UInt8]...) -> String {

@@ -185,10 +185,11 @@ class View {
     this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
     this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
     this.motion = new Motion(this);
+    this.reference = REPLAY ? null : new Reference(this);  // reference.js
     this.editors = el("div", { class: "editors" });
     const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
     this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
-      ...(REPLAY ? [] : [this.motion.root]), this.table, this.foldToggle);
+      ...(REPLAY ? [] : [this.motion.root, this.reference.root]), this.table, this.foldToggle);
     this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
     document.getElementById("views").append(this.root);
     new ResizeObserver(() => this.layoutStage()).observe(this.picture);
@@ -351,7 +352,8 @@ class View {
     if (!this.viewport) return;
     const box = this.picture.getBoundingClientRect();
     const margin = 24;
-    const scale = Math.max(0.05, Math.min((box.width - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
+    const share = this.reference ? this.reference.widthShare() : 1;  // half beside a reference
+    const scale = Math.max(0.05, Math.min((box.width * share - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
     this.scale = scale;
     this.stage.style.width = `${this.viewport.width * scale}px`;
     this.stage.style.height = `${this.viewport.height * scale}px`;
