@@ -33,6 +33,11 @@ struct WebCommand: ParsableCommand {
             Share: POST a recording to /render?format=gif|png|mp4|webm (with the token) and \
             the answer is the file `cardstack render` would write (docs/render.md).
 
+            Reference: the panel loads a clip or still to match (MP4, MOV, WebM, GIF, PNG, \
+            JPEG), decoded by ffmpeg into $TMPDIR, shows it over or beside the stage in step \
+            with the timeline, and fits it with `cardstack fit` (docs/page.md). The files are \
+            deleted when cardstack web ends.
+
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
             by side; parameters that differ are highlighted, and every input goes to both.
 

@@ -37,6 +37,7 @@ class Reference {
     v.stage.append(this.layer);
     v.picture.append(this.besideBox);
     new ResizeObserver(() => this.layout()).observe(v.stage);
+    this.listenForAlt(v.picture);
 
     this.file = el("input", { type: "file", accept: REFERENCE_TYPES, "aria-label": "reference file" });
     if (first) this.file.id = "reference-file";
@@ -61,8 +62,9 @@ class Reference {
     };
     this.opacityInput = el("input", { type: "range", min: "0", max: "100", value: "50", "aria-label": "reference opacity", title: "the reference's opacity over the stage" });
     this.opacityInput.addEventListener("input", () => { this.opacity = parseInt(this.opacityInput.value, 10) / 100; this.show(); });
-    this.modeButton = el("button", { type: "button", "data-action": "reference-mode", text: "beside", title: "show the reference beside the stage (or over it again)" });
-    this.modeButton.addEventListener("click", () => this.toggleMode());
+    this.modeSelect = el("select", { "data-reference-mode": "", "aria-label": "where the reference is shown", title: "over the stage (onion skin) or beside it" },
+      el("option", { value: "over", text: "over the stage" }), el("option", { value: "beside", text: "beside the stage" }));
+    this.modeSelect.addEventListener("change", () => this.setBeside(this.modeSelect.value === "beside"));
     const reset = el("button", { type: "button", text: "reset", title: "centre the reference on the phone at the size that fits, offset 0" });
     reset.addEventListener("click", () => this.reset());
     this.fitStyle = el("select", { "aria-label": "style to fit", title: "the style the clip is fitted as" });
@@ -74,7 +76,8 @@ class Reference {
     this.applyButton.addEventListener("click", () => this.apply());
     this.fitResult = el("pre", { class: "fit-result", hidden: "" });
     this.controls = el("div", { class: "reference-controls", hidden: "" },
-      el("div", { class: "reference-row" }, this.modeButton, el("label", { text: "opacity" }, this.opacityInput), reset),
+      el("div", { class: "reference-row" }, this.modeSelect, el("label", { text: "opacity" }, this.opacityInput), reset),
+      el("div", { class: "reference-hint", text: "line it up: x, y and scale below, or ⌥/Alt-drag on the stage to move it and ⌥/Alt-wheel to scale it" }),
       el("div", { class: "reference-row" }, xLabel, yLabel, scaleLabel),
       el("div", { class: "reference-row" }, offsetLabel, nudge(-1, "‹", "one reference frame earlier"), nudge(1, "›", "one reference frame later")),
       el("div", { class: "reference-row" }, this.fitStyle, this.fitKind, this.fitButton, this.applyButton),
@@ -183,15 +186,53 @@ class Reference {
     img.style.transform = `translate(${left}px, ${top}px) scale(${fit})`;
   }
 
+  // ⌥/Alt-drag on the picture moves the reference and ⌥/Alt-wheel scales it; without the
+  // key the picture scrolls the deck as before (these listeners run first and stop there).
+  listenForAlt(area) {
+    let drag = null;
+    area.addEventListener("pointerdown", (e) => {
+      if (!e.altKey || !this.clip || e.button !== 0) return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      area.setPointerCapture(e.pointerId);
+    }, { capture: true });
+    area.addEventListener("pointermove", (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      e.stopImmediatePropagation();
+      this.x += (e.clientX - drag.x) / this.view.scale;
+      this.y += (e.clientY - drag.y) / this.view.scale;
+      drag.x = e.clientX; drag.y = e.clientY;
+      this.xInput.value = String(Math.round(this.x * 10) / 10);
+      this.yInput.value = String(Math.round(this.y * 10) / 10);
+      this.show();
+    }, { capture: true });
+    const end = (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      e.stopImmediatePropagation();
+      drag = null;
+    };
+    area.addEventListener("pointerup", end, { capture: true });
+    area.addEventListener("pointercancel", end, { capture: true });
+    area.addEventListener("wheel", (e) => {
+      if (!e.altKey || !this.clip) return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      this.scale = Math.min(Math.max(this.scale * Math.exp(-e.deltaY / 500), 0.01), 100);
+      this.scaleInput.value = String(Math.round(this.scale * 1000) / 10);
+      this.show();
+    }, { capture: true, passive: false });
+  }
+
   // The share of the picture's width the stage may take (page.js's layoutStage).
   widthShare() {
     return this.clip && this.beside ? 0.5 : 1;
   }
 
-  toggleMode() {
-    this.beside = !this.beside;
-    this.modeButton.textContent = this.beside ? "over" : "beside";
-    this.modeButton.dataset.on = String(this.beside);
+  setBeside(beside) {
+    this.beside = beside;
+    this.modeSelect.value = beside ? "beside" : "over";
+    this.opacityInput.disabled = beside;
     if (this.beside) {
       this.besideBox.append(this.layer);
       this.layer.classList.add("beside");
