@@ -104,6 +104,16 @@ def test_the_bridge_decodes_a_clip_with_its_frame_times_and_serves_only_its_fram
         assert call(bridge, "GET", f"/reference/{rid}/0")[0] == 403
         assert call(bridge, "GET", f"/reference/{rid}/0?token={'f' * 32}")[0] == 403
         assert call(bridge, "GET", f"/reference?token={t}")[0] == 405
+        # POST /fit checks what it is asked before running anything (`cardstack fit` itself is
+        # another branch's: a fit that runs is not tested here).
+        fit = lambda body: call(bridge, "POST", f"/fit?token={t}", body, {"Content-Type": "application/json"})
+        assert fit(json.dumps({"id": "0" * 32, "style": "stack"}))[0] == 404
+        for bad in ["not json", json.dumps({"style": "stack"}), json.dumps({"id": rid, "style": "../x"}),
+                    json.dumps({"id": rid, "style": "stack", "kind": "--apply"}), json.dumps({"id": rid, "style": 3})]:
+            status, _, body = fit(bad)
+            assert status == 400 and body.count(b"\n") == 1, (bad, status, body)
+        assert fit("x" * 5000)[0] == 413
+        assert call(bridge, "GET", f"/fit?token={t}")[0] == 405
         # At most two references are held: a third deletes the first (its frames are gone).
         second = json.loads(call(bridge, "POST", f"/reference?token={t}", clip.read_bytes())[2])["id"]
         third = json.loads(call(bridge, "POST", f"/reference?token={t}", clip.read_bytes())[2])["id"]
@@ -210,6 +220,7 @@ def test_the_page_shows_the_reference_frame_at_the_timeline_time_plus_the_offset
     wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
              timeout=60, what="the reference to load")
     status = browser.execute_script("return document.querySelector('.reference-status').textContent")
+    first_id = browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId")
     assert f"{FRAMES} frames" in status, status
     seqs = json.loads(browser.execute_script("return document.querySelector('#motion-graph').dataset.seqs"))
     kept = browser.execute_script("return window.cardstack.views[0].motion.kept.map(m => m.seq)")
@@ -243,6 +254,13 @@ def test_the_page_shows_the_reference_frame_at_the_timeline_time_plus_the_offset
     from selenium.webdriver.support.ui import Select
     Select(browser.find_element("css selector", "[data-reference-mode]")).select_by_value("beside")
     assert browser.execute_script("return !!document.querySelector('.reference-beside:not([hidden]) .reference-layer')")
+    check_shown(browser, last, 1.05)
+    # A second clip loaded while beside is shown there, following the timeline.
+    browser.find_element("css selector", "#reference-file").send_keys(str(make_clip(tmp_path / "second.mp4")))
+    wait_for(lambda: browser.execute_script("""const img = document.querySelector('#reference-image');
+        return img.dataset.referenceId && img.src.includes(img.dataset.referenceId) && img.dataset.referenceId;""") not in (None, "", first_id),
+        timeout=60, what="the second reference")
+    assert browser.execute_script("return !document.querySelector('.reference-beside .reference-layer').hidden")
     check_shown(browser, last, 1.05)
 
 

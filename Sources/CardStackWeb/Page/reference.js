@@ -106,8 +106,9 @@ class Reference {
         this.say(`${file.name}: ${kind} · ${clip.width}×${clip.height}`);
         this.fillStyles();
         this.controls.hidden = false;
-        this.layer.hidden = this.beside;
+        this.layer.hidden = false;
         this.besideBox.hidden = !this.beside;
+        this.view.layoutStage();
         this.follow(this.view.motion.paused ? this.view.motion.index : undefined);
       })
       .catch((e) => this.say(`cannot load ${file.name}: ${e.message}`, true));
