@@ -9,6 +9,7 @@
 // data-reference-time (s, in the clip). Loaded before page.js.
 "use strict";
 
+const REFERENCE_MAX_FRAMES = 600;  // the bridge keeps a clip's first 600 frames (ReferenceClip.swift)
 const REFERENCE_TYPES = "video/mp4,video/quicktime,video/webm,image/gif,image/png,image/jpeg,.mp4,.m4v,.mov,.webm,.gif,.png,.jpg,.jpeg";
 
 class Reference {
@@ -103,7 +104,8 @@ class Reference {
         this.fitButton.disabled = false;
         this.offsetInput.step = String(clip.fps > 0 ? Math.round(1000 / clip.fps) : 1);
         const kind = clip.frames > 1 ? `${clip.frames} frames · ${clip.fps.toFixed(2)} fps · ${clip.times[clip.times.length - 1].toFixed(3)} s` : "a still";
-        this.say(`${file.name}: ${kind} · ${clip.width}×${clip.height}`);
+        const cut = clip.frames >= REFERENCE_MAX_FRAMES ? ` (the first ${REFERENCE_MAX_FRAMES}: trim the clip to the move to see all of it)` : "";
+        this.say(`${file.name}: ${kind} · ${clip.width}×${clip.height}${cut}`);
         this.fillStyles();
         this.controls.hidden = false;
         this.layer.hidden = false;
