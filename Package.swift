@@ -127,6 +127,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/page.html"),
                 .embedInCode("Page/page.css"),
+                .embedInCode("Page/reference.css"),
                 .embedInCode("Page/controls.js"),
                 .embedInCode("Page/actions.js"),
                 .embedInCode("Page/series.js"),
@@ -139,6 +140,8 @@ let package = Package(
                 .embedInCode("Page/look.js"),
                 .embedInCode("Page/panel.js"),
                 .embedInCode("Page/replay.js"),
+                .embedInCode("Page/reference.js"),
+                .embedInCode("Page/fit.js"),
                 .embedInCode("Page/page.js"),
             ],
             swiftSettings: settings

@@ -7,17 +7,17 @@
 enum PageFiles {
     /// page.html, with its `__TOKEN__`, `__DAEMONS__` and `__REPLAY__` marks.
     static let html = text(PackageResources.page_html)
-    /// page.css.
-    static let style = text(PackageResources.page_css)
+    /// page.css, then reference.css.
+    static let style = text(PackageResources.page_css, PackageResources.reference_css)
     /// The scripts, served as one page.js, in this order: the panel's parts, View (one daemon's
-    /// connection, stage and panel) and its methods by what they do, replay, then page.js,
-    /// which starts the page.
+    /// connection, stage and panel) and its methods by what they do, replay, the reference
+    /// panel, then page.js, which starts the page.
     static let script = text(
         PackageResources.controls_js, PackageResources.actions_js, PackageResources.series_js,
-        PackageResources.motion_js, PackageResources.editors_js,
-        PackageResources.spring_js, PackageResources.view_js, PackageResources.connection_js, PackageResources.stage_js,
-        PackageResources.look_js,
-        PackageResources.panel_js, PackageResources.replay_js, PackageResources.page_js)
+        PackageResources.motion_js, PackageResources.editors_js, PackageResources.spring_js,
+        PackageResources.view_js, PackageResources.connection_js, PackageResources.stage_js,
+        PackageResources.look_js, PackageResources.panel_js, PackageResources.replay_js,
+        PackageResources.reference_js, PackageResources.fit_js, PackageResources.page_js)
 
     /// `files` as one UTF-8 text, joined by newlines, without the final newline.
     private static func text(_ files: [UInt8]...) -> String {

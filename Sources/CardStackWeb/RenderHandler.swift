@@ -34,6 +34,8 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     let gate: RequestGate
     let service: RenderService
+    /// The references loaded into the page (`/reference`, `/fit`), or nil when not offered.
+    let references: ReferenceStore?
     let pool: NIOThreadPool
     /// Renders queued or running on this bridge: more than ``waitingLimit`` get 503.
     let pending: NIOLockedValueBox<Int>
@@ -46,18 +48,19 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     private enum State {
         case idle
         case forwarding
-        case collecting(HTTPRequestHead, format: String, body: ByteBuffer)
+        case collecting(HTTPRequestHead, job: Job, body: ByteBuffer)
         case discarding
         case rendering
     }
     private var state = State.idle
 
     init(
-        gate: RequestGate, service: RenderService, pool: NIOThreadPool, pending: NIOLockedValueBox<Int>,
-        held: NIOLockedValueBox<Int>
+        gate: RequestGate, service: RenderService, references: ReferenceStore? = nil, pool: NIOThreadPool,
+        pending: NIOLockedValueBox<Int>, held: NIOLockedValueBox<Int>
     ) {
         self.gate = gate
         self.service = service
+        self.references = references
         self.pool = pool
         self.pending = pending
         self.held = held
@@ -95,36 +98,40 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         // A piece of the body, outside the switch below: its subject would hold on to the
         // buffer, and every append would copy the whole of it.
-        if case .body(var chunk) = part, case .collecting(let head, let format, var body) = state {
+        if case .body(var chunk) = part, case .collecting(let head, let job, var body) = state {
             // The state lets go of the buffer first, so that appending does not copy it.
             state = .discarding
-            guard body.readableBytes + chunk.readableBytes <= service.maximumBody else {
-                send(
-                    .payloadTooLarge,
-                    "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
-                    head, context, close: true)
+            guard body.readableBytes + chunk.readableBytes <= maximumBody(job) else {
+                send(.payloadTooLarge, tooLarge(job), head, context, close: true)
                 return
             }
             body.writeBuffer(&chunk)
-            state = .collecting(head, format: format, body: body)
+            state = .collecting(head, job: job, body: body)
             return
         }
         switch (state, part) {
-        case (.idle, .head(let head)) where RequestGate.path(head.uri) == "/render":
-            start(head, context: context)
-        case (.idle, .head):
-            state = .forwarding
-            context.fireChannelRead(data)
+        case (.idle, .head(let head)):
+            if let job = job(head) {
+                start(head, job: job, context: context)
+            } else {
+                state = .forwarding
+                context.fireChannelRead(data)
+            }
         case (.forwarding, .end):
             state = .idle
             context.fireChannelRead(data)
         case (.forwarding, _):
             context.fireChannelRead(data)
-        case (.collecting(let head, let format, let body), .end):
+        case (.collecting(let head, let job, let body), .end):
             // The upload is complete: the request deadline stops while it is rendered.
             context.fireUserInboundEventTriggered(RequestDeadline.Hold())
-            state = .rendering
-            render(head, format: format, body: body, context: context)
+            if case .frame(let id, let n) = job {
+                state = .idle
+                serveFrame(head, id: id, n: n, context: context)
+            } else {
+                state = .rendering
+                run(head, job: job, body: body, context: context)
+            }
         case (.discarding, .end):
             state = .idle
         default:
@@ -132,7 +139,7 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func start(_ head: HTTPRequestHead, job: Job, context: ChannelHandlerContext) {
         // The upload arrives under the request deadline like any request (the page handler's):
         // it stops once the body is complete (`.end`), before the render.
         let host = head.headers["host"].first
@@ -142,28 +149,23 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
             origin.lowercased() != "http://\((host ?? "").lowercased())"
         {
             refuse(.forbidden, "403 Forbidden: Origin \(origin) is not this page's own\n", head, context)
-        } else if head.method != .POST {
-            refuse(
-                .methodNotAllowed,
-                "POST a recording (the JSON lines of `cardstack record`) to /render?format=gif|png|mp4|webm\n", head,
-                context)
-        } else if let length = head.headers["content-length"].first.flatMap(Int.init), length > service.maximumBody {
-            refuse(
-                .payloadTooLarge,
-                "the recording is over \(service.maximumBody >> 20) MiB: render a part of it (cardstack render --from --to)\n",
-                head, context)
+        } else if let allowed = methodRefusal(job, head.method) {
+            refuse(.methodNotAllowed, allowed, head, context)
+        } else if case .frame = job {
+            state = .collecting(head, job: job, body: context.channel.allocator.buffer(capacity: 0))
+        } else if let length = head.headers["content-length"].first.flatMap(Int.init), length > maximumBody(job) {
+            refuse(.payloadTooLarge, tooLarge(job), head, context)
         } else if !takeBody() {
             refuse(
                 .serviceUnavailable,
                 "\(BridgeLimits.bodiesHeld) uploads are already being received or rendered: try again when one is done\n",
                 head, context)
         } else {
-            let format = RequestGate.query(head.uri, "format") ?? "gif"
             // Room for the whole body at once when its length is given (at most the limit): a
             // buffer that doubles as it grows would hold up to twice the body.
             let length = head.headers["content-length"].first.flatMap(Int.init) ?? 0
-            let room = min(max(length, 0), service.maximumBody)
-            state = .collecting(head, format: format, body: context.channel.allocator.buffer(capacity: room))
+            let room = min(max(length, 0), maximumBody(job))
+            state = .collecting(head, job: job, body: context.channel.allocator.buffer(capacity: room))
         }
     }
 
@@ -175,7 +177,7 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         send(status, text, head, context, close: true)
     }
 
-    private func render(_ head: HTTPRequestHead, format: String, body: ByteBuffer, context: ChannelHandlerContext) {
+    private func run(_ head: HTTPRequestHead, job: Job, body: ByteBuffer, context: ChannelHandlerContext) {
         let waiting = pending.withLockedValue { count in
             count += 1
             return count
@@ -188,48 +190,47 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
                 head, context, close: false)
             return
         }
-        let recording = Array(body.readableBytesView)
-        let service = self.service
+        let upload = Array(body.readableBytesView)
+        let work = self.work(job, upload)
         let pending = self.pending
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        let future = pool.runIfActive(eventLoop: context.eventLoop) {
-            () -> Result<(body: [UInt8], type: String), RenderFailure> in
+        let future = pool.runIfActive(eventLoop: context.eventLoop) { () -> Reply in
             defer { pending.withLockedValue { $0 -= 1 } }
-            do {
-                return .success(try service.render(recording, format))
-            } catch {
-                return .failure(RenderFailure(message: "\(error)"))
-            }
+            return work()
         }
         future.whenComplete { outcome in
             let (handler, context) = loopBound.value
             handler.state = .idle
             switch outcome {
-            case .success(.success(let file)):
-                let name = "cardstack.\(format.lowercased())"
-                handler.send(
-                    .ok, file.type, file.body, head, context, close: false,
-                    extra: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
-            case .success(.failure(let failure)):
-                handler.send(.badRequest, "cannot render: \(failure.message)\n", head, context, close: false)
+            case .success(let reply):
+                handler.send(reply.status, reply.type, reply.body, head, context, close: false, extra: reply.extra)
             case .failure(let error):
-                handler.send(.internalServerError, "cannot render: \(error)\n", head, context, close: false)
+                handler.send(.internalServerError, "cannot do it: \(error)\n", head, context, close: false)
             }
         }
     }
 
-    struct RenderFailure: Error {
-        var message: String
+    /// The render's answer to `recording` (on the render thread).
+    static func render(_ service: RenderService, _ recording: [UInt8], format: String) -> Reply {
+        do {
+            let file = try service.render(recording, format)
+            let name = "cardstack.\(format.lowercased())"
+            return Reply(
+                status: .ok, type: file.type, body: file.body,
+                extra: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
+        } catch {
+            return Reply(status: .badRequest, text: "cannot render: \(error)\n")
+        }
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ text: String, _ head: HTTPRequestHead, _ context: ChannelHandlerContext,
         close: Bool
     ) {
         send(status, "text/plain; charset=utf-8", Array(text.utf8), head, context, close: close, extra: [])
     }
 
-    private func send(
+    func send(
         _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ head: HTTPRequestHead,
         _ context: ChannelHandlerContext,
         close: Bool, extra: [(String, String)]
@@ -241,7 +242,7 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: type)
         headers.add(name: "Content-Length", value: String(buffer.readableBytes))
-        headers.add(name: "Cache-Control", value: "no-store")
+        if !extra.contains(where: { $0.0 == "Cache-Control" }) { headers.add(name: "Cache-Control", value: "no-store") }
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         for (name, value) in extra { headers.add(name: name, value: value) }
         let keepAlive = !close && head.isKeepAlive

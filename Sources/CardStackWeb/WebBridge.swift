@@ -25,14 +25,17 @@ public final class WebBridge: Sendable {
     let renderPool: NIOThreadPool
     /// The file a browser was given to open the page, until the page is loaded through it.
     let handoff: NIOLockedValueBox<BrowserHandoff?>
+    /// The references loaded into the page (`POST /reference`), or nil when not offered.
+    public let references: ReferenceStore?
 
     /// Binds `host:port` and starts serving; `sockets` are the daemons' socket paths, or
     /// `recording` the JSON lines of a recording to replay (then `sockets` is empty);
-    /// `render` answers `POST /render` (without it, 404).
+    /// `render` answers `POST /render` (without it, 404); with it, `references` answers
+    /// `POST /reference`, `GET /reference/ID/N` and `POST /fit` (docs/page.md).
     /// `token` is the one the URL carries (a fresh random one when nil; see ``WebToken``).
     public init(
         host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil,
-        render: RenderService? = nil
+        render: RenderService? = nil, references: ReferenceStore? = nil
     ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let renderPool = NIOThreadPool(numberOfThreads: 1)
@@ -86,7 +89,8 @@ public final class WebBridge: Sendable {
                     if let render {
                         try channel.pipeline.syncOperations.addHandler(
                             RenderHandler(
-                                gate: gate(channel), service: render, pool: renderPool, pending: renders, held: uploads),
+                                gate: gate(channel), service: render, references: references, pool: renderPool,
+                                pending: renders, held: uploads),
                             name: "render")
                     }
                     try channel.pipeline.syncOperations.addHandler(
@@ -120,6 +124,7 @@ public final class WebBridge: Sendable {
         self.group = group
         self.renderPool = renderPool
         self.handoff = handoff
+        self.references = render == nil ? nil : references
     }
 
     /// Writes the file to give a browser for `url` (``BrowserHandoff``) and returns its path:

@@ -33,6 +33,11 @@ struct WebCommand: ParsableCommand {
             Share: POST a recording to /render?format=gif|png|mp4|webm (with the token) and \
             the answer is the file `cardstack render` would write (docs/render.md).
 
+            Reference: the panel loads a clip or still to match (MP4, MOV, WebM, GIF, PNG, \
+            JPEG), decoded by ffmpeg into $TMPDIR, shows it over or beside the stage in step \
+            with the timeline, and fits it with `cardstack fit` (docs/page.md). The files are \
+            deleted when cardstack web ends.
+
             Compare mode: give --socket twice to see two daemons (two parameter files) side \
             by side; parameters that differ are highlighted, and every input goes to both.
 
@@ -109,17 +114,21 @@ struct WebCommand: ParsableCommand {
                 ? [SocketPath.resolveForClient(option: nil).path]
                 : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
+        let references: ReferenceStore
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.
             let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
+            references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"])
             bridge = try WebBridge(
-                host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService)
+                host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService,
+                references: references)
         } catch {
             printError(
                 "cardstack web: cannot listen on \(listen): \(error); choose another port with --listen HOST:PORT (0 picks a free one)"
             )
             throw ExitCode(1)
         }
+        ReferenceCleanup.watch(references)
         let shown =
             ["0.0.0.0", "::", "[::]"].contains(host)
             ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
@@ -156,6 +165,7 @@ struct WebCommand: ParsableCommand {
                 printError("cardstack web: cannot hand the page to a browser (\(error)); open the URL above yourself")
             }
         }
+        defer { references.removeAll() }
         try bridge.wait()
     }
 

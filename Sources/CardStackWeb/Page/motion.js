@@ -165,6 +165,7 @@ class Motion {
     const m = this.kept[i];
     this.view.draw(m.frame, m.seq);
     this.position.textContent = `seq ${m.seq} · t ${m.time.toFixed(3)}`;
+    if (this.view.reference) this.view.reference.follow(i);
     if (this.plotted && this.plotted.length > 1) {
       const t0 = this.plotted[0].time, t1 = this.plotted[this.plotted.length - 1].time;
       this.cursor.setAttribute("x1", String(((m.time - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4));

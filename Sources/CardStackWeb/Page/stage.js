@@ -93,7 +93,8 @@ mixin(View, class {
     if (!this.viewport) return;
     const box = this.picture.getBoundingClientRect();
     const margin = 24;
-    const scale = Math.max(0.05, Math.min((box.width - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
+    const share = this.reference ? this.reference.widthShare() : 1;  // half beside a reference
+    const scale = Math.max(0.05, Math.min((box.width * share - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
     this.scale = scale;
     this.stage.style.width = `${this.viewport.width * scale}px`;
     this.stage.style.height = `${this.viewport.height * scale}px`;

@@ -98,10 +98,11 @@ class View {
     this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
     this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
     this.motion = new Motion(this);
+    this.reference = REPLAY ? null : new Reference(this);  // reference.js
     this.editors = el("div", { class: "editors" });
     const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
     this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
-      ...(REPLAY ? [] : [this.motion.root]), this.table, this.foldToggle);
+      ...(REPLAY ? [] : [this.motion.root, this.reference.root]), this.table, this.foldToggle);
     this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
     document.getElementById("views").append(this.root);
     new ResizeObserver(() => this.layoutStage()).observe(this.picture);

@@ -39,7 +39,7 @@ def test_the_served_page_is_the_page_in_the_repo(tmp_path):
         assert (status, kind) == (200, "text/html; charset=utf-8")
         html = joined("page.html").replace(b"__TOKEN__", token.encode()).replace(b"__DAEMONS__", b"1")
         assert body == html.replace(b"__REPLAY__", b"")
-        assert fetch(bridge, f"/page.css?token={token}") == (200, "text/css; charset=utf-8", joined("page.css"))
+        assert fetch(bridge, f"/page.css?token={token}") == (200, "text/css; charset=utf-8", joined("page.css", "reference.css"))
         assert fetch(bridge, f"/page.js?token={token}") == (200, "text/javascript; charset=utf-8", joined(*SCRIPTS))
     finally:
         bridge.stop()

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a program to its end, within a time limit, for the bridge's reference routes
+/// (`ffmpeg` decoding a reference, `cardstack fit`): its standard output and the end of its
+/// standard error are kept in unnamed files in `$TMPDIR` (or /tmp), never in a pipe that
+/// could fill. The child gets an empty signal mask and default signal actions (the bridge's
+/// threads block most signals) and /dev/null as its input.
+struct ChildProcess {
+    /// How the program ended and what it wrote.
+    struct Outcome {
+        /// The exit status, or nil when a signal ended it (or the time limit did).
+        var status: Int32?
+        var output: [UInt8]
+        var errors: [UInt8]
+        var timedOut: Bool
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The scratch directory: `$TMPDIR` when set, else /tmp.
+    static var scratch: String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        let path = String(cString: value)
+        return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+
+    /// Runs `arguments` (the first is looked up on `PATH` unless it holds a slash), waiting at
+    /// most `seconds`; past that the child is killed. At most `keep` bytes of each output are
+    /// kept (standard error's last ones).
+    static func run(_ arguments: [String], seconds: Double, keep: Int = 1 << 20) throws(Failure) -> Outcome {
+        let output = try scratchFile()
+        defer { close(output) }
+        let errors = try scratchFile()
+        defer { close(errors) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard spawned == 0 else {
+            let name = arguments[0]
+            if spawned == ENOENT {
+                throw Failure(
+                    description: name == "ffmpeg"
+                        ? "ffmpeg is not installed (it decodes references): install Debian's ffmpeg package"
+                        : "cannot run \(name): not found")
+            }
+            throw Failure(description: "cannot run \(name): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var timedOut = false
+        let deadline = now() + seconds
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0, errno != EINTR { break }
+            if done == 0, now() > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                timedOut = true
+                break
+            }
+            if done == 0 { usleep(5000) }
+        }
+        let exited = !timedOut && status & 0x7F == 0
+        return Outcome(
+            status: exited ? (status >> 8) & 0xFF : nil, output: read(output, first: keep),
+            errors: read(errors, last: keep), timedOut: timedOut)
+    }
+
+    /// The last non-empty lines of `errors` (at most `count`), joined by "; ".
+    static func lastLines(_ errors: [UInt8], count: Int = 1, dropping skip: (Substring) -> Bool = { _ in false })
+        -> String
+    {
+        let lines = String(decoding: errors, as: UTF8.self)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { $0.trimmingSpaces() }
+            .filter { !$0.isEmpty && !skip($0) }
+        return lines.suffix(count).joined(separator: "; ")
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// An unnamed file in the scratch directory, above the descriptors a child is given and
+    /// closed on exec.
+    private static func scratchFile() throws(Failure) -> Int32 {
+        let scratch = Self.scratch
+        var template = Array("\(scratch)/cardstack-child-XXXXXX".utf8CString)
+        let made = mkstemp(&template)
+        guard made >= 0 else {
+            throw Failure(description: "cannot make a file in \(scratch): \(String(cString: strerror(errno)))")
+        }
+        unlink(template)
+        let fd = fcntl(made, F_DUPFD_CLOEXEC, 10)
+        close(made)
+        guard fd >= 0 else { throw Failure(description: "cannot make a file in \(scratch)") }
+        return fd
+    }
+
+    private static func read(_ fd: Int32, first: Int) -> [UInt8] {
+        let size = Int(lseek(fd, 0, SEEK_END))
+        var bytes = [UInt8](repeating: 0, count: max(0, min(size, first)))
+        let n = pread(fd, &bytes, bytes.count, 0)
+        return Array(bytes.prefix(max(n, 0)))
+    }
+
+    private static func read(_ fd: Int32, last: Int) -> [UInt8] {
+        let size = Int(lseek(fd, 0, SEEK_END))
+        let count = max(0, min(size, last))
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = pread(fd, &bytes, count, off_t(size - count))
+        return Array(bytes.prefix(max(n, 0)))
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,47 @@
+// cardstack web: the reference panel's Fit and Apply: the bridge runs `cardstack fit` on the
+// clip the panel holds (POST /fit); Apply puts the fitted numbers in force as one set_params.
+"use strict";
+
+mixin(Reference, class {
+  // POST /fit: `cardstack fit` on the clip; its numbers and residual, and Apply.
+  fit() {
+    if (!this.clip) return;
+    const body = { id: this.clip.id, style: this.fitStyle.value };
+    if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
+    this.fitButton.disabled = true;
+    this.applyButton.hidden = true;
+    this.fitResult.hidden = false;
+    this.fitResult.dataset.error = "false";
+    this.fitResult.textContent = `fitting as ${body.style}…`;
+    fetch(`/fit?token=${encodeURIComponent(TOKEN)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+      .then((r) => (r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim() || `${r.status}`); })))
+      .then((result) => {
+        this.fitted = result;
+        const lines = [];
+        const flat = (prefix, value) => {
+          if (value && typeof value === "object" && !Array.isArray(value)) {
+            for (const [k, v] of Object.entries(value)) flat(prefix ? `${prefix}.${k}` : k, v);
+          } else lines.push(`${prefix} = ${JSON.stringify(value)}`);
+        };
+        flat("", result.params || {});
+        const r = result.residual || {};
+        const pt = (v) => (typeof v === "number" ? `${v.toFixed(2)} pt` : "?");
+        lines.push(`residual: mean ${pt(r.mean)}, worst ${pt(r.worst)}`);
+        if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
+        this.fitResult.textContent = lines.join("\n");
+        this.applyButton.hidden = !result.params;
+      })
+      .catch((e) => {
+        this.fitResult.dataset.error = "true";
+        this.fitResult.textContent = `cannot fit: ${e.message}`;
+      })
+      .finally(() => { this.fitButton.disabled = false; });
+  }
+
+  // One set_params with every fitted key: one history entry, so one undo takes it back.
+  apply() {
+    if (!this.fitted || !this.fitted.params) return;
+    if (this.view.send("set_params", { params: this.fitted.params })) this.view.say("applied the fitted parameters (u undoes)");
+    else this.view.say("apply: not connected to the daemon", true);
+  }
+});

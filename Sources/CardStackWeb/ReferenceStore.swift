@@ -1,0 +1,66 @@
+import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The references one bridge holds (``ReferenceClip``): at most ``limit``; loading one more
+/// deletes the oldest, and ``removeAll()`` (when the bridge ends) deletes every one. Ids are
+/// 128 random bits; a frame is found only through its reference's id and its number, so no
+/// other file is reachable through `GET /reference/ID/N`.
+public final class ReferenceStore: Sendable {
+    /// References held at once.
+    public static let limit = 2
+    /// `cardstack fit`'s command line up to its arguments (the running executable and `fit`),
+    /// or nil when fitting is not offered.
+    public let fitCommand: [String]?
+    private let clips = NIOLockedValueBox<[ReferenceClip]>([])
+
+    public init(fitCommand: [String]?) {
+        self.fitCommand = fitCommand
+    }
+
+    /// Keeps `clip`, deleting the oldest when more than ``limit`` are held.
+    func add(_ clip: ReferenceClip) {
+        let dropped = clips.withLockedValue { list in
+            list.append(clip)
+            let extra = max(0, list.count - Self.limit)
+            let old = Array(list.prefix(extra))
+            list.removeFirst(extra)
+            return old
+        }
+        for old in dropped { ReferenceClip.removeDirectory(old.directory) }
+    }
+
+    /// The reference with `id`, if held.
+    func clip(_ id: Substring) -> ReferenceClip? {
+        clips.withLockedValue { list in list.first { RequestGate.constantTimeEqual($0.id, String(id)) } }
+    }
+
+    /// Deletes every reference's files.
+    public func removeAll() {
+        let all = clips.withLockedValue { list in
+            let all = list
+            list = []
+            return all
+        }
+        for clip in all { ReferenceClip.removeDirectory(clip.directory) }
+    }
+
+    /// The bytes of frame `n` of reference `id`, or nil.
+    func frame(id: Substring, n: Int) -> [UInt8]? {
+        guard let clip = clip(id), clip.times.indices.contains(n) else { return nil }
+        let fd = open(clip.frame(n), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < 16 << 20 {
+            let got = read(fd, &chunk, chunk.count)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            bytes += chunk.prefix(got)
+        }
+        return bytes
+    }
+}

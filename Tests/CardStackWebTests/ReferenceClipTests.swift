@@ -1,0 +1,42 @@
+import Testing
+
+@testable import CardStackWeb
+
+@Suite struct ReferenceClipTests {
+    @Test func onlyTheKindsADesignerBringsAreRead() {
+        #expect(ReferenceClip.container([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]) == "png_pipe")
+        #expect(ReferenceClip.container([0xFF, 0xD8, 0xFF, 0xE0]) == "jpeg_pipe")
+        #expect(ReferenceClip.container(Array("GIF89a..".utf8)) == "gif")
+        #expect(ReferenceClip.container(Array("GIF87a".utf8)) == "gif")
+        #expect(ReferenceClip.container([0x1A, 0x45, 0xDF, 0xA3, 0x01]) == "matroska")
+        #expect(ReferenceClip.container([0, 0, 0, 0x20] + Array("ftypisom".utf8)) == "mov")
+        #expect(ReferenceClip.container([0, 0, 0, 0x08] + Array("wide".utf8)) == "mov")
+        // A playlist or a concat list could make ffmpeg open other files: not read.
+        #expect(ReferenceClip.container(Array("#EXTM3U\n".utf8)) == nil)
+        #expect(ReferenceClip.container(Array("ffconcat version 1.0\n".utf8)) == nil)
+        #expect(ReferenceClip.container([]) == nil)
+        #expect(ReferenceClip.container([0xFF, 0xD8]) == nil)
+    }
+
+    @Test func frameTimesAreShowinfosPtsFromTheFirstFrame() {
+        let log = """
+            Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'file:x':
+            [Parsed_showinfo_1 @ 0x55] config in time_base: 1/15360, frame_rate: 30/1
+            [Parsed_showinfo_1 @ 0x55] n:   0 pts:   1024 pts_time:0.0666667 pos: 48 fmt:yuvj420p sar:1/1 s:320x240 i:P
+            [Parsed_showinfo_1 @ 0x55] n:   1 pts:   1536 pts_time:0.1     pos: 835 fmt:yuvj420p sar:1/1 s:320x240 i:P
+            [Parsed_showinfo_1 @ 0x55] n:   2 pts:   3072 pts_time:0.2     pos: 999 fmt:yuvj420p sar:1/1 s:320x240 i:P
+            """
+        let (times, width, height) = ReferenceClip.frames(log)
+        #expect(times.count == 3)
+        #expect(abs(times[0]) < 1e-12 && abs(times[1] - 0.0333333) < 1e-9 && abs(times[2] - 0.1333333) < 1e-9)
+        #expect(width == 320 && height == 240)
+    }
+
+    @Test func theReplyListsEveryFramesTime() {
+        let clip = ReferenceClip(id: "ab", directory: "/nowhere", times: [0, 0.5, 1], width: 10, height: 20)
+        #expect(clip.fps == 2)
+        #expect(
+            clip.json == #"{"id":"ab","frames":3,"fps":2,"width":10,"height":20,"times":[0,0.5,1]}"#)
+        #expect(ReferenceClip(id: "c", directory: "/", times: [0], width: 1, height: 1).fps == 0)
+    }
+}
