@@ -17,8 +17,7 @@ extension Hub: ClientEvents {
     }
 
     func writabilityChanged(_ writable: Bool, of id: ClientID) {
-        guard let action = links[id]?.outbox.writabilityChanged(writable), action != .none else { return }
-        framesSent += 1
+        guard let action = links[id]?.outbox.writabilityChanged(writable) else { return }
         perform(action, for: id)
     }
 
@@ -94,6 +93,7 @@ extension Hub: ClientEvents {
         }
         if peerGone, request.command.kind.onlyAsks { return false }
         links[id]?.logger.trace("client \(id) sent \(request.command.name)")
+        if request.command.kind == .getState { session.framesSent = framesSent }
         let (reply, effects) = session.apply(request.command, from: id, request: request.id, at: clock)
         if let reply { answer(Requester(client: id, request: request.id), with: reply) }
         carry(effects)
