@@ -37,13 +37,9 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Connection", value: "close")
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .ok, headers: headers))), promise: nil)
+        let head = HTTPResponse.head(
+            .ok, version: version, type: "text/event-stream; charset=utf-8", length: nil, keepAlive: false)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         writeEvent(Array(": cardstack web\n\n".utf8), context: context)
         context.flush()
         let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
