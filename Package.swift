@@ -167,7 +167,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackWireTests",
-            dependencies: ["CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout],
+            dependencies: [
+                "CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout,
+                .product(name: "CardStackTestSupport", package: "CardStackKit"),
+            ],
             swiftSettings: settings
         ),
         .testTarget(
