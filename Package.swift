@@ -77,11 +77,17 @@ let package = Package(
             dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
+        // The wire's line rule as a NIO decoder: the daemon's and the bridge's one line decoder.
+        .target(
+            name: "CardStackLines",
+            dependencies: ["CardStackWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: settings
+        ),
         .target(
             name: "CardStackServer",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
-                "CardStackParams", "CardStackFiles", "CardStackSession",
+                "CardStackParams", "CardStackFiles", "CardStackSession", "CardStackLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,7 +122,7 @@ let package = Package(
         .target(
             name: "CardStackWeb",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", "CardStackSystem",
+                "CardStackProtocol", "CardStackWire", "CardStackSystem", "CardStackLines",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -222,7 +228,7 @@ let package = Package(
             name: "CardStackServerTests",
             dependencies: [
                 "CardStackServer", "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackFiles",
-                "CardStackSession",
+                "CardStackSession", "CardStackLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -20,8 +20,9 @@ import Testing
             hub = Hub(
                 eventLoop: channel.eventLoop, configuration: configuration, logger: Logger(label: "test"),
                 path: nil, initial: .removed)
-            let handler = ClientHandler(events: hub, daemonUID: 0, descriptor: -1, logger: Logger(label: "test"))
-            try channel.pipeline.syncOperations.addHandler(handler)
+            try ClientHandler.addHandlers(
+                to: channel.pipeline.syncOperations, events: hub, daemonUID: 0, descriptor: -1,
+                logger: Logger(label: "test"))
             try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nonexistent/test.sock")).wait()
         }
 
