@@ -60,7 +60,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CardLayoutTests",
-            dependencies: ["CardLayout", "CardStackTestSupport"],
+            dependencies: [
+                "CardLayout", "CardStackTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]
