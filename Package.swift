@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "CardStackLiveAgreementTests",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", cardLayout,
+                "CardStackProtocol", "CardStackWire", "CardStackWeb", cardLayout,
                 .product(name: "CardStackLive", package: "CardStackKit"),
             ],
             swiftSettings: settings

@@ -16,6 +16,10 @@ import NIOHTTP1
 /// Back-pressure as for the WebSocket: while the follower does not keep up, the relay stops
 /// reading the daemon, which skips frames for it.
 final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, DaemonLinkOwner {
+    /// The ids of the requests made for a follower when its stream opens: CardStackLive's
+    /// `LiveTracker` knows the replies by them (CardStackLiveAgreementTests holds the two).
+    static let requestIDs = (subscribe: "live-subscribe", params: "live-params", state: "live-state")
+
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -83,9 +87,9 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
         send(BridgeMessage.event(.connected, socket: socketPath))
         let events: [EventKind] = [.params, .state, .configError] + (frames ? [.frame] : [])
         let lines = BridgeMessage.lines([
-            Request(id: .string("live-subscribe"), .subscribe(events)),
-            Request(id: .string("live-params"), .getParams),
-            Request(id: .string("live-state"), .getState),
+            Request(id: .string(Self.requestIDs.subscribe), .subscribe(events)),
+            Request(id: .string(Self.requestIDs.params), .getParams),
+            Request(id: .string(Self.requestIDs.state), .getState),
         ])
         var buffer = channel.allocator.buffer(capacity: lines.utf8.count)
         buffer.writeString(lines)
