@@ -21,7 +21,7 @@ import ServiceLifecycle
 ///
 /// The watcher's thread only decides that the file may have changed; the hub's event loop
 /// reads, parses and publishes. So a save wakes the loop once, and the file's bytes, its
-/// tree and the events are built on the CPU that sends them (the README's performance
+/// tree and the events are built on the CPU that sends them (docs/performance.md's save → event
 /// section). A file larger than a parameter file needs (``ReloadRules/loopParseLimit``) is
 /// parsed on NIO's blocking pool instead, so a hostile one cannot hold up the frames.
 ///

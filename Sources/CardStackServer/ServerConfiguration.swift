@@ -1,6 +1,6 @@
 import CardStackProtocol
 
-/// The daemon's limits and socket settings, with the defaults the README documents.
+/// The daemon's limits and socket settings, with the defaults docs/protocol.md documents.
 public struct ServerConfiguration: Sendable {
     /// Where to listen (ignored when systemd hands over a socket).
     public var socketPath: String
