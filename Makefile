@@ -150,7 +150,7 @@ bench: bench-deps release build
 # runs), only the C libraries a Debian system has left to load. `make install` and `make deb`
 # strip their copies.
 RELEASE_FLAGS := -c release --static-swift-stdlib
-VERSION := $(shell sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/cardstackd/CardstackdCommand.swift | head -n 1)
+VERSION := $(shell sed -n 's/.*programVersion = "\([0-9.]*\)".*/\1/p' Sources/CardStackProtocol/Messages.swift | head -n 1)
 # What kind of install PREFIX and DESTDIR make (docs/install.md), whoever runs it:
 # - system: PREFIX=/usr or /usr/local and no DESTDIR: the file in /etc, the service account;
 # - staged: a DESTDIR: the same layout, under DESTDIR, and no account (a package's tree);

@@ -77,11 +77,17 @@ let package = Package(
             dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
+        // The wire's line rule as a NIO decoder: the daemon's and the bridge's one line decoder.
+        .target(
+            name: "CardStackLines",
+            dependencies: ["CardStackWire", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: settings
+        ),
         .target(
             name: "CardStackServer",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
-                "CardStackParams", "CardStackFiles", "CardStackSession",
+                "CardStackParams", "CardStackFiles", "CardStackSession", "CardStackLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -116,7 +122,7 @@ let package = Package(
         .target(
             name: "CardStackWeb",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", "CardStackSystem",
+                "CardStackProtocol", "CardStackWire", "CardStackSystem", "CardStackLines",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -178,7 +184,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackWireTests",
-            dependencies: ["CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout],
+            dependencies: [
+                "CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout,
+                .product(name: "CardStackTestSupport", package: "CardStackKit"),
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -210,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "CardStackLiveAgreementTests",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", cardLayout,
+                "CardStackProtocol", "CardStackWire", "CardStackWeb", cardLayout,
                 .product(name: "CardStackLive", package: "CardStackKit"),
             ],
             swiftSettings: settings
@@ -230,7 +239,7 @@ let package = Package(
             name: "CardStackServerTests",
             dependencies: [
                 "CardStackServer", "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackFiles",
-                "CardStackSession",
+                "CardStackSession", "CardStackLines",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -16,6 +16,8 @@ let package = Package(
         // checks. CardStackGoldenTesting adds the XCTest and Swift Testing helpers.
         .library(name: "CardStackGolden", targets: ["CardStackGolden"]),
         .library(name: "CardStackGoldenTesting", targets: ["CardStackGoldenTesting"]),
+        // The seeded generator these packages' own tests share (not for apps).
+        .library(name: "CardStackTestSupport", targets: ["CardStackTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics.git", "1.0.0"..<"2.0.0")
@@ -42,6 +44,10 @@ let package = Package(
             dependencies: ["CardStackGolden"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
+        .target(
+            name: "CardStackTestSupport",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+        ),
         .testTarget(
             name: "CardStackGoldenTests",
             dependencies: ["CardStackGolden", "CardStackGoldenTesting", "CardLayout"],
@@ -49,12 +55,14 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackLiveTests",
-            dependencies: ["CardStackLive", "CardLayout"],
+            dependencies: ["CardStackLive", "CardLayout", "CardStackTestSupport"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(
             name: "CardLayoutTests",
-            dependencies: ["CardLayout"],
+            dependencies: [
+                "CardLayout", "CardStackTestSupport", .product(name: "RealModule", package: "swift-numerics"),
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
     ]

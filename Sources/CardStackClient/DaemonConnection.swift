@@ -39,6 +39,9 @@ public enum ClientError: Error, CustomStringConvertible {
 /// The only client-side socket code: a blocking connection that sends request lines and
 /// reads server lines, with a timeout on every wait.
 public final class DaemonConnection {
+    /// Seconds to wait for the daemon's answer unless told otherwise (`--timeout`).
+    public static let defaultTimeout = 5.0
+
     public let socket: SocketPath
     /// The daemon's greeting.
     public private(set) var hello: Hello
@@ -52,7 +55,7 @@ public final class DaemonConnection {
     /// Connects and reads the `hello`, after checking that the socket's directory and the
     /// process listening there may be trusted (its uid is ours or root): an impostor is
     /// sent nothing.
-    public init(_ socket: SocketPath, timeout: Double = 5) throws {
+    public init(_ socket: SocketPath, timeout: Double = DaemonConnection.defaultTimeout) throws {
         self.socket = socket
         if let problem = SocketDirectory.problem(forSocket: socket.path) { throw ClientError.untrusted(problem) }
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -95,7 +98,7 @@ public final class DaemonConnection {
     /// - Returns: the reply's `result`, decoded as `command`'s (``Command/decodeResult(from:)``).
     /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no.
     @discardableResult
-    public func request(_ command: Command, timeout: Double = 5) throws -> CommandResult {
+    public func request(_ command: Command, timeout: Double = DaemonConnection.defaultTimeout) throws -> CommandResult {
         let id = RequestID.integer(nextID)
         nextID += 1
         try send(Request(id: id, command))
@@ -119,7 +122,9 @@ public final class DaemonConnection {
     ///
     /// - Throws: ``ClientError/refused(_:)`` with the daemon's error when it says no,
     ///   ``ClientError/protocolError(_:)`` when the result is not an `R`.
-    public func request<R>(_ command: Command, as type: R.Type, timeout: Double = 5) throws -> R {
+    public func request<R>(_ command: Command, as type: R.Type, timeout: Double = DaemonConnection.defaultTimeout)
+        throws -> R
+    {
         let result = try request(command, timeout: timeout)
         guard let value = result.payload as? R else {
             throw ClientError.protocolError("the reply to \(command.name) is not a \(R.self)")

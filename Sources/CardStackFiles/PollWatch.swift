@@ -10,7 +10,7 @@ public enum FileLook: Sendable, Equatable {
         switch (a, b) {
         case (.missing, .missing): true
         case (.unreadable(let x), .unreadable(let y)): x == y
-        case (.present(let x, let xHead), .present(let y, let yHead)): x == y && ParamsReloader.same(xHead, yHead)
+        case (.present(let x, let xHead), .present(let y, let yHead)): x == y && ParamsFile.same(xHead, yHead)
         default: false
         }
     }

@@ -1,7 +1,7 @@
 import CardLayout
 
 /// `[animation]`'s motion keys: durations, the curve, the spring and the slowdown
-/// (README, "How cards move").
+/// (docs/parameters.md).
 extension ParamsSchema {
     /// The longest duration any key allows, seconds.
     static let longestDuration = Motion.longestDuration

@@ -6,7 +6,7 @@ public struct Resolved: Sendable, Equatable {
     public var warnings: [String]
 }
 
-/// The one set of rules for parameter trees, from a file or from `set_params` (the README's parameter table):
+/// The one set of rules for parameter trees, from a file or from `set_params` (docs/parameters.md):
 /// known tables and keys, types (an integer is accepted wherever a number is), ranges, and
 /// the defaults that depend on `layout.style`.
 public enum ParamsSchema {
@@ -161,7 +161,7 @@ public enum ParamsSchema {
         ("carousel", carouselKeys),
     ]
 
-    /// An allowed interval for a number, printed the way the README writes it.
+    /// An allowed interval for a number, printed the way docs/parameters.md writes it.
     enum Interval: Sendable {
         case open(Double, Double)
         case openClosed(Double, Double)

@@ -4,6 +4,13 @@ import CardLayout
 public enum WireProtocol {
     /// Sent in `hello`; a change of meaning needs a new number.
     public static let version = 1
+    /// The longest request line the daemon takes, in bytes without its `\n` (a longer one
+    /// gets `line_too_long` and the connection ends); the bridge holds its messages and
+    /// `POST /request` bodies to the same limit.
+    public static let maximumRequestLineBytes = 65536
+    /// The programs' version (`cardstack --version`, `cardstackd --version`, `hello`'s
+    /// `server`, the exports' first line).
+    public static let programVersion = "0.1.0"
 }
 
 /// A request id: any JSON string or integer the client chose, echoed in the reply.

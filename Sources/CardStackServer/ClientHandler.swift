@@ -1,3 +1,4 @@
+import CardStackLines
 import CardStackProtocol
 import CardStackSession
 import CardStackSystem
@@ -13,10 +14,9 @@ protocol ClientEvents: AnyObject {
     func join(_ channel: any Channel, descriptor: CInt, logger: Logger) -> ClientID?
     /// Says hello to a client just registered.
     func welcome(_ id: ClientID)
-    /// Handles this turn's share of the complete request lines that have arrived (what they
-    /// cause leaves in one send at the end); true when more wait for a later turn.
-    /// `atEnd`: the client closed its side, so its last line may lack its `\n`.
-    func received(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool
+    /// Handles this turn's share of the request lines that have arrived (what they cause
+    /// leaves in one send at the end); true when more wait for a later turn.
+    func received(_ lines: inout RequestLines, from id: ClientID) -> Bool
     /// The client closed its side and every line it sent was handled.
     func inputEnded(_ id: ClientID)
     func writabilityChanged(_ writable: Bool, of id: ClientID)
@@ -25,47 +25,23 @@ protocol ClientEvents: AnyObject {
     func later(_ work: @escaping () -> Void)
 }
 
-/// A client's bytes cut into request lines (``LineFraming``), handed out one at a time.
-struct LineReader {
-    let framing: LineFraming
-    var input = ByteBuffer()
-    /// A line was over the limit: nothing more is read from this client.
-    private(set) var overflowed = false
+/// A client's request lines, cut by the pipeline's ``LineDecoder`` and waiting to be
+/// handled in order.
+struct RequestLines {
+    var waiting = CircularBuffer<ByteBuffer>()
+    /// A line was over the limit: nothing after it is read, and once the lines before it
+    /// are handled the client is told and disconnected.
+    var overflowed = false
 
-    /// Whether a complete line (or one over the limit) waits; blank ones count.
-    func hasLine(atEnd: Bool) -> Bool {
-        guard !overflowed else { return false }
-        if case .incomplete = framing.cut(input.readableBytesView, atEnd: atEnd) { return false }
-        return true
-    }
+    var hasLine: Bool { !waiting.isEmpty }
 
-    /// The next complete line, skipping blank ones; nil when none is complete yet (or the
-    /// input overflowed: see ``overflowed``).
-    mutating func next(atEnd: Bool) -> ByteBuffer? {
-        while !overflowed {
-            switch framing.cut(input.readableBytesView, atEnd: atEnd) {
-            case .incomplete:
-                input.discardReadBytes()
-                return nil
-            case .tooLong:
-                overflowed = true
-                input.clear()
-                return nil
-            case .line(let content, let next):
-                let line = input.getSlice(at: content.lowerBound, length: content.count) ?? ByteBuffer()
-                input.moveReaderIndex(to: next)
-                // Blank lines are ignored, as a shell user would expect.
-                if line.readableBytesView.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
-                    return line
-                }
-            }
-        }
-        return nil
-    }
+    mutating func next() -> ByteBuffer? { waiting.popFirst() }
 }
 
-/// One connected client: checks who it is, passes its bytes on as lines and tells the hub
-/// when it can be written to or has gone. What it is sent is the hub's (``Outbox``).
+/// One connected client: checks who it is, passes its request lines on (cut by the
+/// ``LineDecoder`` before it in the pipeline: ``addHandlers(to:events:descriptor:logger:)``)
+/// and tells the hub when it can be written to or has gone. What it is sent is the hub's
+/// (``Outbox``).
 final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -74,7 +50,7 @@ final class ClientHandler: ChannelInboundHandler {
     private let daemonUID: UInt32
     private let descriptor: CInt
     private var id: ClientID?
-    private var lines: LineReader
+    private var lines = RequestLines()
     private var logger: Logger
     /// Lines wait for a later turn (and the client is not read meanwhile).
     private var waiting = false
@@ -86,7 +62,16 @@ final class ClientHandler: ChannelInboundHandler {
         self.daemonUID = daemonUID
         self.descriptor = descriptor
         self.logger = logger
-        self.lines = LineReader(framing: LineFraming(limit: events.configuration.maximumLineBytes))
+    }
+
+    /// The line decoder and a handler for `events`' client on `descriptor`, in that order.
+    static func addHandlers(
+        to pipeline: ChannelPipeline.SynchronousOperations, events: any ClientEvents, daemonUID: UInt32,
+        descriptor: CInt, logger: Logger
+    ) throws {
+        try pipeline.addHandler(ByteToMessageHandler(LineDecoder(limit: events.configuration.maximumLineBytes)))
+        try pipeline.addHandler(
+            ClientHandler(events: events, daemonUID: daemonUID, descriptor: descriptor, logger: logger))
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -112,10 +97,18 @@ final class ClientHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard id != nil, !lines.overflowed else { return }
-        var bytes = unwrapInboundIn(data)
-        lines.input.writeBuffer(&bytes)
-        // Lines already waiting keep their place: this read waits behind them.
-        if !waiting { work(context) }
+        let line = unwrapInboundIn(data)
+        // Blank lines are ignored, as a shell user would expect.
+        if line.readableBytesView.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
+            lines.waiting.append(line)
+        }
+    }
+
+    /// The lines of one read are handled together (their answers leave in one send). Lines
+    /// already waiting keep their place: these wait behind them.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if !waiting, lines.hasLine { work(context) }
+        context.fireChannelReadComplete()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -134,12 +127,7 @@ final class ClientHandler: ChannelInboundHandler {
     /// the client is not read (its socket fills, and it waits too).
     private func work(_ context: ChannelHandlerContext) {
         guard let id else { return }
-        let more = events.received(&lines, from: id, atEnd: inputClosed)
-        if lines.overflowed {
-            stopReading(context)
-            return
-        }
-        if more {
+        if events.received(&lines, from: id) {
             if !waiting {
                 waiting = true
                 setReading(context, false)
@@ -152,9 +140,9 @@ final class ClientHandler: ChannelInboundHandler {
         }
         if waiting {
             waiting = false
-            if !inputClosed { setReading(context, true) }
+            if !inputClosed, !lines.overflowed { setReading(context, true) }
         }
-        if inputClosed { events.inputEnded(id) }
+        if inputClosed, !lines.overflowed { events.inputEnded(id) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -170,6 +158,15 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is LineDecoder.LineTooLong {
+            // Read no more: a client flooding the socket would otherwise be read (and its bytes
+            // thrown away) until the connection is closed. The lines before it are answered.
+            lines.overflowed = true
+            context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+            if !waiting { work(context) }
+            return
+        }
+        if let error = error as? ByteToMessageDecoderError, case .dataReceivedInErrorState = error { return }
         logger.debug("client error: \(error)")
         context.close(promise: nil)
     }
@@ -210,11 +207,5 @@ final class ClientHandler: ChannelInboundHandler {
 
     private func setReading(_ context: ChannelHandlerContext, _ on: Bool) {
         context.channel.setOption(ChannelOptions.autoRead, value: on).whenFailure { _ in }
-    }
-
-    /// A line was over the limit: read no more. A client flooding the socket would otherwise
-    /// be read (and its bytes thrown away) until the connection is closed.
-    private func stopReading(_ context: ChannelHandlerContext) {
-        context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
     }
 }

@@ -68,8 +68,7 @@ public enum Daemon {
             logger.notice("Swift Concurrency stays on libdispatch, whose pool monitor wakes the daemon once a second")
         }
         let path = options.configPath
-        var reloader = ParamsReloader(path: path)
-        let (initial, _) = reloader.reload(force: true)
+        let (initial, rules) = ReloadRules.start(with: DiskParamsFiles().look(path), path: path)
         switch initial {
         case .removed:
             throw DaemonError(
@@ -90,7 +89,7 @@ public enum Daemon {
         let inherited = try inheritedSocket(options.environment, logger: logger)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let loadedBytes = reloader.loadedBytes
+        let loadedBytes = rules.loadedBytes
         let hub = try await loop.submit {
             let hub = Hub(
                 eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial,
@@ -108,7 +107,7 @@ public enum Daemon {
         }
 
         let reload = ParamsService.Reload(
-            reloader, on: loop,
+            path: path, rules: rules, on: loop,
             deliver: { update, forced, bytes in
                 let reloading: Bool = if case .loaded = update { true } else { false }
                 if reloading {

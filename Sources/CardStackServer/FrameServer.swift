@@ -50,8 +50,9 @@ struct FrameServer: Service {
                 .channelOption(.writeBufferWaterMark, value: .init(low: 1, high: watermark))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ClientHandler(events: hub.value, daemonUID: daemonUID, descriptor: fd, logger: logger))
+                        try ClientHandler.addHandlers(
+                            to: channel.pipeline.syncOperations, events: hub.value, daemonUID: daemonUID,
+                            descriptor: fd, logger: logger)
                     }
                 }
                 .withConnectedSocket(fd)

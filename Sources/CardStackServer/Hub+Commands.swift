@@ -6,8 +6,8 @@ import NIOCore
 
 /// What connections tell the hub (``ClientEvents``), and the commands their lines carry.
 extension Hub: ClientEvents {
-    func received(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool {
-        drain(&lines, from: id, atEnd: atEnd)
+    func received(_ lines: inout RequestLines, from id: ClientID) -> Bool {
+        drain(&lines, from: id)
     }
 
     func inputEnded(_ id: ClientID) {
@@ -17,8 +17,7 @@ extension Hub: ClientEvents {
     }
 
     func writabilityChanged(_ writable: Bool, of id: ClientID) {
-        guard let action = links[id]?.outbox.writabilityChanged(writable), action != .none else { return }
-        framesSent += 1
+        guard let action = links[id]?.outbox.writabilityChanged(writable) else { return }
         perform(action, for: id)
     }
 
@@ -41,22 +40,23 @@ extension Hub: ClientEvents {
     /// A peer that has closed its connection for good reads no answer: its requests that only
     /// ask (``Command/Name/onlyAsks``) are dropped, not worked through; what changes something
     /// is still done.
-    private func drain(_ lines: inout LineReader, from id: ClientID, atEnd: Bool) -> Bool {
+    private func drain(_ lines: inout RequestLines, from id: ClientID) -> Bool {
         guard let link = links[id] else { return false }
         link.outbox.beginBatch()
         let gone = link.peerHungUp()
         var budget = configuration.requestsPerTurn
         var dropped = 0
-        while budget > 0, link.outbox.closing == false, let line = lines.next(atEnd: atEnd) {
+        while budget > 0, link.outbox.closing == false, let line = lines.next() {
             if handle(line, from: id, peerGone: gone) { budget -= 1 } else { dropped += 1 }
         }
         if dropped > 0 {
             link.logger.debug(
                 "client \(id) closed its connection: \(dropped) requests that only ask were dropped unanswered")
         }
-        if lines.overflowed, link.outbox.closing == false { lineTooLong(from: id) }
+        // A line over the limit is answered once every line before it has been.
+        if lines.overflowed, !lines.hasLine, link.outbox.closing == false { lineTooLong(from: id) }
         if let action = links[id]?.outbox.endBatch() { perform(action, for: id) }
-        return links[id]?.outbox.closing == false && lines.hasLine(atEnd: atEnd)
+        return links[id]?.outbox.closing == false && lines.hasLine
     }
 
     private func lineTooLong(from id: ClientID) {
@@ -94,6 +94,7 @@ extension Hub: ClientEvents {
         }
         if peerGone, request.command.kind.onlyAsks { return false }
         links[id]?.logger.trace("client \(id) sent \(request.command.name)")
+        if request.command.kind == .getState { session.framesSent = framesSent }
         let (reply, effects) = session.apply(request.command, from: id, request: request.id, at: clock)
         if let reply { answer(Requester(client: id, request: request.id), with: reply) }
         carry(effects)

@@ -15,6 +15,7 @@ extension Hub {
             case .layOut:
                 carry(session.layOut(at: clock))
             case .publishState:
+                session.framesSent = framesSent
                 broadcast(.state(session.state(at: clock)), to: .state)
             case .publishParams:
                 checkImages(force: false)
@@ -28,7 +29,7 @@ extension Hub {
                 ticker = nil
                 releaseParkedFrames()
             case .sendFrame(let id):
-                if let bytes = frameEventBytes, offerFrame(bytes, to: id) { framesSent += 1 }
+                if let bytes = frameEventBytes { offerFrame(bytes, to: id) }
             case .save(let plan, let requester):
                 let (reply, caused) = session.finishSave(plan, outcome: write(plan), for: requester, at: clock)
                 answer(requester, with: reply)
@@ -90,25 +91,20 @@ extension Hub {
         let subscribers = frameLinks
         guard !subscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
         encodedFrame = (event.seq, bytes)
-        var written = 0
         subscribers.withUnsafeBufferPointer { links in
             bytes.withUnsafeReadableBytes { raw in
                 for index in links.indices {
                     unowned(unsafe) let link = links[index]
-                    if offerFrame(bytes, raw, to: link, nextComing: nextComing) { written += 1 }
+                    offerFrame(bytes, raw, to: link, nextComing: nextComing)
                 }
             }
         }
-        framesSent += written
     }
 
     /// Ticks stopped: frames parked for the next one go to NIO instead.
     func releaseParkedFrames() {
         for link in frameLinks {
-            let action = link.outbox.releaseParked()
-            guard action != .none else { continue }
-            framesSent += 1
-            perform(action, on: link)
+            perform(link.outbox.releaseParked(), on: link)
         }
     }
 

@@ -68,33 +68,22 @@ extension Hub {
         return fanout.links
     }
 
-    /// Offers a frame to client `id`; whether it was written (for `frames_sent`).
-    func offerFrame(_ bytes: ByteBuffer, to id: ClientID) -> Bool {
-        guard let link = links[id] else { return false }
-        return bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: link, nextComing: false) }
+    /// Offers a frame to client `id`.
+    func offerFrame(_ bytes: ByteBuffer, to id: ClientID) {
+        guard let link = links[id] else { return }
+        bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: link, nextComing: false) }
     }
 
     /// Offers a frame to `link`, `raw` being its readable bytes (looked up once per
-    /// fan-out); whether it was written.
+    /// fan-out). The outbox counts it if it leaves.
     @inline(__always)
-    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, to link: ClientLink, nextComing: Bool) -> Bool {
+    func offerFrame(_ bytes: ByteBuffer, _ raw: UnsafeRawBufferPointer, to link: ClientLink, nextComing: Bool) {
         var action = link.outbox.offerFrame(bytes, nextComing: nextComing)
         if case .sendFrameNow = action {
             let sent = Self.sendDirectly(raw, to: link.descriptor)
             action = link.outbox.frameSent(sent, of: bytes, nextComing: nextComing)
-            // The socket took all of it (`.none`: nothing left to do) or some of it (the
-            // rest goes to NIO): it was sent either way. Only a parked frame was not.
-            if action == .parked { return false }
-            perform(action, on: link)
-            return true
         }
-        switch action {
-        case .none, .parked: return false
-        case .gathered: return true
-        default:
-            perform(action, on: link)
-            return true
-        }
+        perform(action, on: link)
     }
 
     /// Carries out `action` for client `id`, and what follows from it.

@@ -36,8 +36,7 @@ extension Hub {
                 return .success(.unchanged(try SavedFile.check(plan.path, holds: plan.expected)))
             }
             let (written, replaced) = try SavedFile.replace(plan.path, with: plan.bytes, expected: plan.expected)
-            checkLateEdit()
-            if let replaced { watchForLateEdit(replaced) }
+            saved(replacing: replaced)
             return .success(.written(written))
         } catch {
             switch error.kind {
@@ -73,41 +72,24 @@ extension Hub {
         }
     }
 
-    /// How long after a save the file it replaced is watched for a late write.
-    static let lateEditWindow = TimeAmount.seconds(2)
-
-    /// Keeps `file` (what a save replaced) open for ``lateEditWindow``, then looks at it.
-    private func watchForLateEdit(_ file: SavedFile.Replaced) {
-        saves += 1
-        let save = saves
-        replaced = (file, save)
-        eventLoop.assumeIsolated().scheduleTask(in: Self.lateEditWindow) { [self] in
-            if replaced?.save == save { checkLateEdit() }
+    /// A save is done: the late-edit watch (``SavedFile/LateEditWatch``, beside the saving
+    /// code) checks the save before and watches the file this one replaced.
+    private func saved(replacing file: SavedFile.Replaced?) {
+        let (report, save) = lateEdits.saved(replacing: file)
+        log(report)
+        guard file != nil else { return }
+        let window = TimeAmount.nanoseconds(Int64(SavedFile.LateEditWatch.window * 1e9))
+        eventLoop.assumeIsolated().scheduleTask(in: window) { [self] in
+            log(lateEdits.windowEnded(save))
         }
     }
 
-    /// A program that had the file open before the last save and wrote to it after wrote to
-    /// the replaced file: that edit is the newest, so it is put in place (the watch then
-    /// loads it), or kept beside the file if the file changed again. Either way it is logged.
-    func checkLateEdit() {
-        guard let file = replaced?.file else { return }
-        replaced = nil
-        defer { file.close() }
-        guard let late = file.lateEdit() else { return }
-        do {
-            let now = try SavedFile.recover(late, from: file)
-            if now == file.path {
-                logger.warning(
-                    "an edit reached \(file.path) after save replaced it (a program wrote to the file it held open): it is put back in place as the newest edit"
-                )
-            } else {
-                logger.error(
-                    "an edit reached \(file.path) after save replaced it, and the file has changed again since: that edit is kept in \(now)"
-                )
-            }
-        } catch {
-            logger.error(
-                "an edit reached \(file.path) after save replaced it, and it could not be kept: \(error.description)")
+    private func log(_ report: SavedFile.LateEditWatch.Report?) {
+        guard let report else { return }
+        if report.isError {
+            logger.error("\(report.message)")
+        } else {
+            logger.warning("\(report.message)")
         }
     }
 }

@@ -24,8 +24,7 @@ final class Hub {
     /// Where `preset` looks.
     var presets = PresetLibrary(directories: [])
     /// The file the last `save` replaced, watched a while for a late write (Hub+Tuning.swift).
-    var replaced: (file: SavedFile.Replaced, save: Int)?
-    var saves = 0
+    var lateEdits = SavedFile.LateEditWatch()
 
     /// The next frame tick, while anything moves.
     var ticker: Scheduled<Void>?
@@ -64,10 +63,10 @@ final class Hub {
     var configError: ConfigError? { session.configError }
     var path: String? { session.path }
 
-    var framesSent: Int {
-        get { session.framesSent }
-        set { session.framesSent = newValue }
-    }
+    /// `frames_sent`: each client's outbox counts the frames it sent (``Outbox/framesSent``);
+    /// those of clients that left stay counted here.
+    var framesSent: Int { links.values.reduce(framesOfClientsGone) { $0 + $1.outbox.framesSent } }
+    private var framesOfClientsGone = 0
 
     /// Seconds since the daemon started: the session's time.
     var clock: Double { Double((NIODeadline.now() - started).nanoseconds) / 1e9 }
@@ -97,6 +96,7 @@ final class Hub {
     func remove(_ id: ClientID) {
         guard let link = links.removeValue(forKey: id) else { return }
         link.outbox.closed()
+        framesOfClientsGone += link.outbox.framesSent
         carry(session.leave(id, at: clock))
     }
 

@@ -19,6 +19,8 @@ import NIOCore
 ///   through NIO (``Action/handToNIO(_:)``), so the order is kept.
 /// - During a batch (the client's own requests being handled) everything gathers and leaves
 ///   in one send at its end: a reply and the frame it causes travel together.
+/// - Every frame that leaves (sent, handed to NIO, gathered into a batch) is counted once
+///   here, where it leaves (``framesSent``): a parked frame replaced by a newer one never is.
 struct Outbox {
     /// What the connection's edge does next.
     enum Action: Equatable {
@@ -53,6 +55,8 @@ struct Outbox {
     /// Whether a batch is open, and what it gathered.
     private(set) var batching = false
     private(set) var batch = ByteBuffer()
+    /// The frames this client was sent (`frames_sent` is the sum over every client).
+    private(set) var framesSent = 0
 
     init(maximumBacklogBytes: Int) {
         self.maximumBacklogBytes = maximumBacklogBytes
@@ -65,13 +69,14 @@ struct Outbox {
     /// - Parameter nextComing: another frame follows within a tick. A socket that takes
     ///   none of this one then just parks it (no NIO write, no `EPOLLOUT`), as a plain writer
     ///   skips a frame for a client that is behind; otherwise NIO takes it.
-    /// - Returns: for `frames_sent`, every action but `.none` and `.parked` delivers it
-    ///   (`.sendFrameNow` decides in ``frameSent(_:of:nextComing:)``).
+    /// - Returns: every action but `.none` and `.parked` delivers it (and counts it in
+    ///   ``framesSent``); `.sendFrameNow` decides in ``frameSent(_:of:nextComing:)``.
     @inline(__always)
     mutating func offerFrame(_ frame: ByteBuffer, nextComing: Bool) -> Action {
         guard !closing else { return .none }
         if batching {
             parked = nil
+            framesSent += 1
             return gather(frame)
         }
         if inNIO == 0 { return .sendFrameNow }
@@ -80,6 +85,7 @@ struct Outbox {
             return .parked
         }
         parked = nil
+        framesSent += 1
         return handToNIO(frame)
     }
 
@@ -91,6 +97,7 @@ struct Outbox {
             return .parked
         }
         parked = nil
+        framesSent += 1
         return sent(count, of: frame)
     }
 
@@ -98,6 +105,7 @@ struct Outbox {
     mutating func releaseParked() -> Action {
         guard inNIO == 0, !closing, let frame = parked else { return .none }
         parked = nil
+        framesSent += 1
         return handToNIO(frame)
     }
 
@@ -148,6 +156,7 @@ struct Outbox {
         self.writable = writable
         guard writable, let frame = parked else { return .none }
         parked = nil
+        framesSent += 1
         return write(frame)
     }
 

@@ -1,11 +1,13 @@
-/// The daemon's limits and socket settings, with the defaults the README documents.
+import CardStackProtocol
+
+/// The daemon's limits and socket settings, with the defaults docs/protocol.md documents.
 public struct ServerConfiguration: Sendable {
     /// Where to listen (ignored when systemd hands over a socket).
     public var socketPath: String
     /// The socket file's mode, applied through the umask at creation.
     public var socketMode: UInt32 = 0o600
     /// Request lines longer than this get `line_too_long` and the connection ends.
-    public var maximumLineBytes = 65536
+    public var maximumLineBytes = WireProtocol.maximumRequestLineBytes
     /// Replies and events (never dropped) a client may leave unread: when more wait as
     /// another is due, it is disconnected as too far behind (one larger message always
     /// goes out). Frames don't count: an unread frame is replaced.

@@ -1,3 +1,5 @@
+import CardStackProtocol
+
 /// What one connection to `cardstack web` may make the bridge hold (docs/protocol.md §10).
 ///
 /// The bridge stops reading a peer while the peer is owed data it has not taken (NIO's
@@ -25,7 +27,10 @@ public enum BridgeLimits {
     /// ``RenderService/maximumBody`` (32 MiB) this bounds what uploads make the bridge hold.
     public static let bodiesHeld = 4
     /// The largest request body `POST /request` takes: the daemon's line limit.
-    static let requestBodyBytes = 65536
+    static let requestBodyBytes = WireProtocol.maximumRequestLineBytes
+
+    /// A daemon line longer than this is an error (frames are a few kilobytes).
+    static let daemonLineBytes = 16 << 20
 
     /// What one peer is owed: messages and bytes written and not yet on its socket.
     struct Owed {

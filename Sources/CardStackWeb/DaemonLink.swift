@@ -1,3 +1,4 @@
+import CardStackLines
 import CardStackProtocol
 import CardStackSystem
 import NIOCore
@@ -35,7 +36,8 @@ enum DaemonLink {
             .channelOption(ChannelOptions.autoRead, value: false)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineDecoder()))
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineDecoder(limit: BridgeLimits.daemonLineBytes)))
                     try channel.pipeline.syncOperations.addHandler(side.value)
                 }
             }

@@ -16,6 +16,10 @@ import NIOHTTP1
 /// Back-pressure as for the WebSocket: while the follower does not keep up, the relay stops
 /// reading the daemon, which skips frames for it.
 final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, DaemonLinkOwner {
+    /// The ids of the requests made for a follower when its stream opens: CardStackLive's
+    /// `LiveTracker` knows the replies by them (CardStackLiveAgreementTests holds the two).
+    static let requestIDs = (subscribe: "live-subscribe", params: "live-params", state: "live-state")
+
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -37,13 +41,9 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Connection", value: "close")
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .ok, headers: headers))), promise: nil)
+        let head = HTTPResponse.head(
+            .ok, version: version, type: "text/event-stream; charset=utf-8", length: nil, keepAlive: false)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         writeEvent(Array(": cardstack web\n\n".utf8), context: context)
         context.flush()
         let relay = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -87,9 +87,9 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
         send(BridgeMessage.event(.connected, socket: socketPath))
         let events: [EventKind] = [.params, .state, .configError] + (frames ? [.frame] : [])
         let lines = BridgeMessage.lines([
-            Request(id: .string("live-subscribe"), .subscribe(events)),
-            Request(id: .string("live-params"), .getParams),
-            Request(id: .string("live-state"), .getState),
+            Request(id: .string(Self.requestIDs.subscribe), .subscribe(events)),
+            Request(id: .string(Self.requestIDs.params), .getParams),
+            Request(id: .string(Self.requestIDs.state), .getState),
         ])
         var buffer = channel.allocator.buffer(capacity: lines.utf8.count)
         buffer.writeString(lines)

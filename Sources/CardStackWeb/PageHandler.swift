@@ -205,7 +205,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         guard !bodyTooLong else {
             send(
-                .payloadTooLarge, text, "a request must be at most 65536 bytes (the daemon's line limit)\n", request,
+                .payloadTooLarge, text,
+                "a request must be at most \(BridgeLimits.requestBodyBytes) bytes (the daemon's line limit)\n", request,
                 context)
             return
         }
@@ -263,30 +264,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         _ status: HTTPResponseStatus, _ type: String, _ body: [UInt8], _ request: HTTPRequestHead,
         _ context: ChannelHandlerContext
     ) {
-        var buffer = context.channel.allocator.buffer(capacity: body.count)
-        buffer.writeBytes(body)
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: type)
-        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Content-Security-Policy", value: "frame-ancestors 'none'")
-        headers.add(name: "Referrer-Policy", value: "no-referrer")
         let keepAlive = request.isKeepAlive && (status == .ok || (request.method == .POST && status == .badGateway))
-        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))),
-            promise: nil)
-        if request.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
-        } else {
-            // The next request on this connection has the same time to arrive.
-            deadline?.arm()
-        }
+        HTTPResponse.write(status, type: type, body: body, to: request, keepAlive: keepAlive, context: context)
+        // The next request on this connection has the same time to arrive.
+        if keepAlive { deadline?.arm() }
     }
 }

@@ -237,27 +237,10 @@ final class RenderHandler: ChannelInboundHandler, RemovableChannelHandler {
     ) {
         // The answer ends what this request holds.
         giveBodyBack()
-        var buffer = context.channel.allocator.buffer(capacity: body.count)
-        buffer.writeBytes(body)
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: type)
-        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
-        if !extra.contains(where: { $0.0 == "Cache-Control" }) { headers.add(name: "Cache-Control", value: "no-store") }
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        for (name, value) in extra { headers.add(name: name, value: value) }
         let keepAlive = !close && head.isKeepAlive
-        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-            promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
-        } else {
-            // The next request on this connection has the same time to arrive.
-            context.fireUserInboundEventTriggered(RequestDeadline.Resume())
-        }
+        HTTPResponse.write(
+            status, type: type, body: body, to: head, keepAlive: keepAlive, extra: extra, context: context)
+        // The next request on this connection has the same time to arrive.
+        if keepAlive { context.fireUserInboundEventTriggered(RequestDeadline.Resume()) }
     }
 }

@@ -126,11 +126,11 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
                 closeWebSocket(code: .dataInconsistentWithMessage)
                 return
             }
-            if line.readableBytes > 65536 {
+            if line.readableBytes > BridgeLimits.requestBodyBytes {
                 sendText(
                     BridgeMessage.refusal(
                         .lineTooLong,
-                        "a message must be at most 65536 bytes (the daemon's line limit); this one has \(line.readableBytes)"
+                        "a message must be at most \(BridgeLimits.requestBodyBytes) bytes (the daemon's line limit); this one has \(line.readableBytes)"
                     ))
                 return
             }

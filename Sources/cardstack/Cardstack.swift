@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardStackParams
+import CardStackProtocol
 
 @main
 struct Cardstack: AsyncParsableCommand {
@@ -53,5 +54,5 @@ struct Cardstack: AsyncParsableCommand {
 }
 
 enum CardstackVersion {
-    static let string = "0.1.0"
+    static let string = WireProtocol.programVersion
 }

@@ -23,7 +23,7 @@ struct ConnectionOptions: ParsableArguments {
         help: ArgumentHelp(
             "Seconds to wait for the daemon's answer (cardstack view also waits this long for a daemon to start listening).",
             valueName: "seconds"))
-    var timeout: Double = 5
+    var timeout: Double = DaemonConnection.defaultTimeout
 
     func validate() throws {
         guard timeout.isFinite, timeout >= 0 else {

@@ -16,7 +16,7 @@ struct FrameCommand: ParsableCommand {
         commandName: "frame",
         abstract: "Print one FRAME as JSON, computed locally from a parameter file (no daemon).",
         discussion: """
-            The frame has the same fields the daemon streams (FRAME, as the README's protocol section describes it): the offset after wrapping \
+            The frame has the same fields the daemon streams (FRAME, as docs/protocol.md describes it): the offset after wrapping \
             or clamping, the front item, and every visible card back to front with its ratio, \
             position, scale, alpha, z, 4x4 transform and projected quad.
 

@@ -27,7 +27,7 @@ struct CardstackdCommand: AsyncParsableCommand {
             Signals: SIGHUP reloads the file now; SIGTERM or SIGINT says bye to every client and \
             exits 0. Under systemd (Type=notify) it reports READY, RELOADING, STATUS and WATCHDOG.
             """,
-        version: "0.1.0"
+        version: WireProtocol.programVersion
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The parameter file (TOML) to load and watch.", valueName: "file"))

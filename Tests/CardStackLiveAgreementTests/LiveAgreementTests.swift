@@ -4,6 +4,8 @@ import CardStackProtocol
 import CardStackWire
 import Testing
 
+@testable import CardStackWeb
+
 /// CardStackLive (the app-facing package) reads and writes the daemon's wire vocabulary
 /// without depending on this package: these tests hold the two to each other. The daemon's
 /// own encoders write PARAMS and STATE, CardStackLive reads them; CardStackLive writes
@@ -70,5 +72,21 @@ import Testing
         #expect(value["layout"]?["spacing"] == .number(41.25))
         #expect(value["layout"]?["cards"] == .integer(30))
         #expect(value["card"]?["titles"] == .array([.string("a"), .string("é")]))
+    }
+
+    /// The names CardStackLive spells for itself (it cannot import this package) against the
+    /// daemon's vocabulary, read from both sides: the events it reads, the commands it
+    /// sends, the protocol version it speaks and the ids of the bridge's requests for it.
+    @Test func theKitsWireNamesAreTheDaemons() {
+        #expect(
+            Set(LiveTracker.WireEvent.allCases.map(\.rawValue)) == Set(EventName.allCases.map(\.rawValue)),
+            "the events a follower reads and the events the daemon and bridge write differ")
+        for name in LiveCommand.names {
+            #expect(Command.Name(rawValue: name) != nil, "CardStackLive sends \(name), which the daemon does not know")
+        }
+        #expect(LiveTracker.protocolVersion == WireProtocol.version)
+        #expect(LiveTracker.subscribeRequestID == EventStreamRelay.requestIDs.subscribe)
+        #expect(LiveTracker.paramsRequestID == EventStreamRelay.requestIDs.params)
+        #expect(LiveTracker.stateRequestID == EventStreamRelay.requestIDs.state)
     }
 }

@@ -20,8 +20,9 @@ import Testing
             hub = Hub(
                 eventLoop: channel.eventLoop, configuration: configuration, logger: Logger(label: "test"),
                 path: nil, initial: .removed)
-            let handler = ClientHandler(events: hub, daemonUID: 0, descriptor: -1, logger: Logger(label: "test"))
-            try channel.pipeline.syncOperations.addHandler(handler)
+            try ClientHandler.addHandlers(
+                to: channel.pipeline.syncOperations, events: hub, daemonUID: 0, descriptor: -1,
+                logger: Logger(label: "test"))
             try channel.connect(to: SocketAddress(unixDomainSocketPath: "/nonexistent/test.sock")).wait()
         }
 
@@ -158,8 +159,9 @@ import Testing
         let sentBefore = hub.framesSent
         let first = ByteBuffer(string: "{\"event\":\"frame\",\"seq\":100}\n")
         let second = ByteBuffer(string: "{\"event\":\"frame\",\"seq\":101}\n")
-        #expect(!hub.offerFrame(first, to: id))
-        #expect(!hub.offerFrame(second, to: id))
+        hub.offerFrame(first, to: id)
+        hub.offerFrame(second, to: id)
+        #expect(hub.framesSent == sentBefore)
         #expect(try connection.writes().isEmpty)
         hub.writabilityChanged(true, of: id)
         #expect(try connection.lines() == ["{\"event\":\"frame\",\"seq\":101}"])

@@ -148,4 +148,38 @@ import Testing
         #expect(outbox.writabilityChanged(true) == .none)
         #expect(outbox.offerFrame(Self.frame2, nextComing: false) == .none)
     }
+
+    /// `frames_sent` counts a frame where it leaves: sent whole or in part, handed to NIO,
+    /// gathered, released or written once there is room; never one parked and replaced.
+    @Test func framesAreCountedWhereTheyLeaveAndAParkedOneReplacedIsNot() {
+        var outbox = Outbox(maximumBacklogBytes: 1000)
+        #expect(outbox.offerFrame(Self.frame1, nextComing: true) == .sendFrameNow)
+        #expect(outbox.framesSent == 0)
+        _ = outbox.frameSent(Self.frame1.readableBytes, of: Self.frame1, nextComing: true)
+        #expect(outbox.framesSent == 1)
+        // Parked, then replaced by a newer one that is parked too: neither left.
+        _ = outbox.offerFrame(Self.frame1, nextComing: true)
+        _ = outbox.frameSent(0, of: Self.frame1, nextComing: true)
+        _ = outbox.offerFrame(Self.frame2, nextComing: true)
+        _ = outbox.frameSent(0, of: Self.frame2, nextComing: true)
+        #expect(outbox.framesSent == 1)
+        // Ticks stop: the parked frame goes to NIO.
+        #expect(outbox.releaseParked() == .handToNIO(Self.frame2))
+        #expect(outbox.framesSent == 2)
+        // A part sent directly, the rest handed to NIO: one frame.
+        outbox.written()
+        _ = outbox.offerFrame(Self.frame1, nextComing: false)
+        _ = outbox.frameSent(5, of: Self.frame1, nextComing: false)
+        #expect(outbox.framesSent == 3)
+        // Over the watermark: parked, then written once there is room.
+        _ = outbox.writabilityChanged(false)
+        #expect(outbox.offerFrame(Self.frame2, nextComing: true) == .parked)
+        #expect(outbox.framesSent == 3)
+        #expect(outbox.writabilityChanged(true) == .handToNIO(Self.frame2))
+        #expect(outbox.framesSent == 4)
+        // Gathered in a batch.
+        outbox.beginBatch()
+        #expect(outbox.offerFrame(Self.frame1, nextComing: false) == .gathered)
+        #expect(outbox.framesSent == 5)
+    }
 }

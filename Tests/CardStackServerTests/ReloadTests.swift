@@ -11,9 +11,9 @@ import Testing
     import Glibc
 #endif
 
-/// The reload service's rules on a hand-driven loop and real files: what is delivered at
-/// once, what waits ``ParamsService/Reload/settle`` for a newer read, and which newer read
-/// cancels or confirms a waiting one (the generation).
+/// The reload driver on a hand-driven loop and real files: ``ReloadRules``' actions carried
+/// out (what is delivered at once, what waits ``ParamsService/Reload/settle`` for a newer
+/// read). The rules themselves are tested by hand in `ReloadRulesTests`, with no files.
 @Suite struct ReloadTests {
     final class Deliveries: Sendable {
         let updates = Mutex<[(update: ParamsUpdate, forced: Bool)]>([])
@@ -41,7 +41,7 @@ import Testing
             directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
             path = directory + "/cards.toml"
             let deliveries = self.deliveries
-            reload = ParamsService.Reload(ParamsReloader(path: path), on: loop) { update, forced, _ in
+            reload = ParamsService.Reload(path: path, rules: ReloadRules(), on: loop) { update, forced, _ in
                 deliveries.updates.withLock { $0.append((update, forced)) }
             }
         }

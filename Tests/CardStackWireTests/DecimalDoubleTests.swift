@@ -1,19 +1,8 @@
 import CardLayout
 import CardStackProtocol
+import CardStackTestSupport
 import CardStackWire
 import Testing
-
-/// A small seeded generator, so every run checks the same values.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct DecimalDoubleTests {
     func text(_ x: Double) -> String {
@@ -30,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func randomBitPatterns() {
-        var random = SplitMix64(state: 2026)
+        var random = SplitMix64(seed: 2026)
         for _ in 0..<200_000 {
             let x = Double(
                 bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 1...0x7FE, using: &random) << 52)
@@ -39,7 +28,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func numbersLikeAFrames() {
-        var random = SplitMix64(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<100_000 {
             check(Double.random(in: -1000...1000, using: &random))
             check(Double.random(in: 0...1, using: &random))

@@ -27,6 +27,11 @@ public enum LiveCommand: Sendable, Equatable {
         return .setParams(changed)
     }
 
+    /// Every command's name on the wire, as ``name`` spells it.
+    public static let names = [
+        scrollTo(offset: 0).name, next().name, prev().name, fling(velocity: 0).name, setParams([:]).name,
+    ]
+
     /// The command's name on the wire.
     public var name: String {
         switch self {

@@ -12,6 +12,17 @@ public struct LiveTracker: Sendable {
     public static let paramsRequestID = "live-params"
     public static let stateRequestID = "live-state"
     public static let subscribeRequestID = "live-subscribe"
+    /// The protocol this package speaks (`hello`'s `protocol`).
+    public static let protocolVersion = 1
+
+    /// The event names a follower reads, spelled once here: the daemon's, and the bridge's
+    /// own `bridge` (docs/protocol.md §5). The root package's CardStackLiveAgreementTests
+    /// holds them to the daemon's `EventName`.
+    public enum WireEvent: String, Sendable, CaseIterable {
+        case hello, frame, params
+        case configError = "config_error"
+        case state, bye, bridge
+    }
 
     /// The snapshot, once both the parameters and the state have been heard.
     public private(set) var snapshot: LiveSnapshot?
@@ -50,29 +61,32 @@ public struct LiveTracker: Sendable {
     }
 
     private mutating func takeEvent(_ event: String, _ object: [String: Any], _ data: Data) -> [LiveUpdate] {
-        switch event {
-        case "params": return takeParams(object, data, reply: false)
-        case "state": return takeState(data, reply: false)
-        case "frame":
+        switch WireEvent(rawValue: event) {
+        case .params: return takeParams(object, data, reply: false)
+        case .state: return takeState(data, reply: false)
+        case .frame:
             guard let frame = try? JSONDecoder().decode(FrameOffset.self, from: data) else {
                 return once("a frame event without an offset was ignored")
             }
             return move(offset: frame.frame.offset, deck: nil, animating: nil, revision: nil)
-        case "config_error":
+        case .configError:
             let error = (try? JSONDecoder().decode(ConfigErrorMessage.self, from: data))
             return [.configError(error?.text ?? "the parameter file does not load")]
-        case "hello":
+        case .hello:
             let version = object["protocol"] as? Int
-            return version == 1
-                ? [] : once("the daemon speaks protocol \(version.map(String.init) ?? "?"), this package 1")
-        case "bridge":
+            return version == Self.protocolVersion
+                ? []
+                : once(
+                    "the daemon speaks protocol \(version.map(String.init) ?? "?"), this package \(Self.protocolVersion)"
+                )
+        case .bridge:
             switch object["state"] as? String {
             case "connected": return [.connected]
             case "unavailable": return [.error(.daemonUnavailable(object["message"] as? String ?? "no daemon"))]
             default: return []
             }
-        case "bye": return []
-        default: return once("unknown event \"\(event)\" ignored (a newer daemon?)")
+        case .bye: return []
+        case nil: return once("unknown event \"\(event)\" ignored (a newer daemon?)")
         }
     }
 

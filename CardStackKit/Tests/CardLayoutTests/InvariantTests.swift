@@ -1,19 +1,11 @@
 import CardLayout
+import CardStackTestSupport
 import Testing
 
 /// Properties every frame must have, over many random parameter sets and offsets.
 @Suite struct InvariantTests {
     /// A small deterministic generator, so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static func randomParameters(_ g: inout Generator) -> Parameters {
         var p = Parameters()
@@ -48,7 +40,7 @@ import Testing
     }
 
     @Test func everyFrameIsWellFormed() {
-        var g = Generator(state: 2015)
+        var g = Generator(seed: 2015)
         for _ in 0..<400 {
             let p = Self.randomParameters(&g)
             for _ in 0..<10 {
