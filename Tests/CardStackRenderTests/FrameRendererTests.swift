@@ -110,10 +110,13 @@ import Testing
     }
 
     @Test func thePageUsesTheseColoursAndSizes() throws {
-        // The page's own files, as they are in the repository.
+        // The page's own files (every script and page.css), as they are in the repository.
         let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        let script = try String(contentsOfFile: "/\(root)/Sources/CardStackWeb/Page/page.js", encoding: .utf8)
-        let style = try String(contentsOfFile: "/\(root)/Sources/CardStackWeb/Page/page.css", encoding: .utf8)
+        let page = "/\(root)/Sources/CardStackWeb/Page"
+        let script = try FileManager.default.contentsOfDirectory(atPath: page).sorted()
+            .filter { $0.hasSuffix(".js") }
+            .map { try String(contentsOfFile: "\(page)/\($0)", encoding: .utf8) }.joined(separator: "\n")
+        let style = try String(contentsOfFile: "\(page)/page.css", encoding: .utf8)
         #expect(script.contains("return `hsl(${(item * 47 + 210) % 360}, 58%, 44%)`;"))
         #expect(CardLook.css(item: 3) == "hsl(351, 58%, 44%)")
         #expect(style.contains(".stage {") && style.contains("background: \(CardLook.hex(CardLook.background));"))
