@@ -131,6 +131,7 @@ let package = Package(
                 .embedInCode("Page/actions.js"),
                 .embedInCode("Page/motion.js"),
                 .embedInCode("Page/editors.js"),
+                .embedInCode("Page/variants.js"),
                 .embedInCode("Page/page.js"),
             ],
             swiftSettings: settings

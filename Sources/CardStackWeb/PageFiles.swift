@@ -12,7 +12,7 @@ enum PageFiles {
     /// The scripts, served as one page.js: the parts first, then page.js, which starts the page.
     static let script = text(
         PackageResources.controls_js, PackageResources.actions_js, PackageResources.motion_js,
-        PackageResources.editors_js, PackageResources.page_js)
+        PackageResources.editors_js, PackageResources.variants_js, PackageResources.page_js)
 
     /// `files` as one UTF-8 text, joined by newlines, without the final newline.
     private static func text(_ files: [UInt8]...) -> String {

@@ -6,7 +6,7 @@ from conftest import REPO
 from webtools import Bridge
 
 PAGE = REPO / "Sources" / "CardStackWeb" / "Page"
-SCRIPTS = ["controls.js", "actions.js", "motion.js", "editors.js", "page.js"]
+SCRIPTS = ["controls.js", "actions.js", "motion.js", "editors.js", "variants.js", "page.js"]
 
 
 def joined(*names):

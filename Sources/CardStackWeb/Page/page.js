@@ -185,8 +185,9 @@ class View {
     this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
     this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
     this.motion = new Motion(this);
+    this.variants = new Variants(this);  // variants.js
     this.editors = el("div", { class: "editors" });
-    const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
+    const tools = REPLAY ? [] : [buildToolbar(this), this.variants.root, this.unsavedMark, this.message, this.warnings];
     this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
       ...(REPLAY ? [] : [this.motion.root]), this.table, this.foldToggle);
     this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
@@ -246,6 +247,7 @@ class View {
       case "hello": this.lastSeq = null; return;
       case "bridge": return this.bridgeEvent(m);
       case "bye": this.setConnection("waiting", `daemon said bye: ${m.reason}`); return;
+      case "variants": return this.variants.update(m);
       case undefined: return this.reply(m);
     }
   }
@@ -260,6 +262,7 @@ class View {
       this.send("get_params", {}, "params");
       this.send("get_state", {}, "state");
       this.send("subscribe", {}, "subscribe");
+      this.variants.reconnected();
     } else if (m.state === "unavailable") {
       this.setConnection("waiting", "no daemon; retrying…");
       this.notice.hidden = false;
@@ -271,7 +274,7 @@ class View {
 
   reply(m) {
     if (m.id === "curve-fit") { if (this.curveFit) this.curveFit(m); return; }
-    if (actionReply(this, m)) return;
+    if (actionReply(this, m) || this.variants.reply(m)) return;
     if (!m.ok) {
       this.notice.hidden = false;
       this.notice.textContent = `${m.error.code}: ${m.error.message}`;
@@ -304,6 +307,7 @@ class View {
   // last one) is applied at once, without asking for a paint: Chromium paints nothing for
   // it and then waits for its next 60 Hz tick, which cost the frames after it.
   frameEvent(m) {
+    if (m.variants) this.variants.frames(m);
     this.stats.received++;
     if (this.lastSeq !== null && m.seq > this.lastSeq + 1) this.stats.gaps += m.seq - this.lastSeq - 1;
     this.lastSeq = m.seq;
@@ -578,6 +582,7 @@ class View {
       row.row.dataset.effective = effective === undefined ? "" : String(effective);
       row.set(value, this.editing.has(key), effective);
     }
+    this.variants.mark();
     compareRows();
   }
 
