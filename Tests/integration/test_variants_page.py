@@ -94,3 +94,28 @@ def test_a_grid_too_large_is_refused_in_the_page(daemon, bridges, browser):
     wait_for(lambda: "16" in js(browser, "return document.querySelector('.view .message').textContent"),
              timeout=5, what="the page to say the limit")
     assert cells(browser) == []
+
+
+def test_share_renders_the_grid_on_screen_as_a_labelled_contact_sheet(daemon, bridges, browser, tmp_path):
+    from PIL import Image
+
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    open_grid(browser)
+    client.ok("next")
+    # The move is kept once every cell's last frame came (the longest cell ends last).
+    wait_for(lambda: js(browser, """const k = window.cardstack.views[0].variants.kept;
+        return k.length > 2 && k[k.length - 1].variants.every(v => v.motion &&
+               Math.abs(v.frame.offset - v.motion.to) < 1e-9)""") is True, timeout=15, what="the grid's move kept")
+    js(browser, "document.querySelector('[data-share-format]').value = 'png'")
+    browser.find_element("css selector", "[data-action='share']").click()
+    png = downloads / "cardstack-variants.png"
+    wait_for(lambda: png.exists() and png.stat().st_size > 0, timeout=60, what="the shared sheet")
+    # render --vary's sheet (docs/render.md): 8 px margins, a 22 px label strip over each
+    # 375 x 667 stage, three columns (spacing) and two rows (scale step).
+    assert Image.open(png).size == (8 + 3 * (375 + 8), 8 + 2 * (22 + 667 + 8))
+    wait_for(lambda: "shared the grid of 6" in js(browser, "return document.querySelector('.message').textContent"),
+             what="the message")

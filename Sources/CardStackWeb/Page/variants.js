@@ -57,6 +57,7 @@ class Variants {
     this.latest = null;          // the newest frame event with `variants`, not yet drawn
     this.drawScheduled = false;
     this.stats = { received: 0, applied: 0 };
+    this.kept = [];              // the frame events of the grid's last move, for Share
     this.picks = 0;
     this.build();
   }
@@ -217,14 +218,38 @@ class Variants {
     }
   }
 
-  // A frame event with `variants`: the newest is drawn at the next paint.
+  // A frame event with `variants`: the newest is drawn at the next paint; the last move's
+  // are kept for Share (a move that starts from rest starts them over).
   frames(m) {
     this.stats.received++;
+    const moving = m.variants.some((v) => v.motion);
+    const last = this.kept[this.kept.length - 1];
+    if (moving && (!last || !last.moving)) this.kept = [];
+    if (moving || (last && last.moving)) this.kept.push(Object.assign({}, m, { moving }));
+    if (this.kept.length > 400) this.kept.splice(0, this.kept.length - 400);
     if (this.latest) this.stats.dropped = (this.stats.dropped || 0) + 1;
     this.latest = m;
     if (this.drawScheduled) return;
     this.drawScheduled = true;
     drawClock.paint(() => this.draw());
+  }
+
+  // Whether the grid is on screen (Share renders it then).
+  shown() { return this.cells.length > 0; }
+
+  // Share: the grid's last move rendered by the bridge as a contact sheet, as `cardstack
+  // render --vary` draws one (POST /render with the grid's sets, then its frame events).
+  share(format) {
+    if (!this.kept.length || !this.info) {
+      this.view.say("share: no move of the grid kept yet (run one: j, k, J)", true);
+      return;
+    }
+    const head = Object.assign({ event: "variants" }, this.info);
+    const body = [head, ...this.kept.map(({ moving, ...m }) => m)].map((m) => JSON.stringify(m)).join("\n") + "\n";
+    fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
+      .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
+      .then((blob) => { download(`cardstack-variants.${format}`, blob); this.view.say(`shared the grid of ${this.cells.length} as ${format}`); })
+      .catch((e) => this.view.say(`share: ${e.message}`, true));
   }
 
   draw() {
