@@ -307,13 +307,13 @@ class View {
   // last one) is applied at once, without asking for a paint: Chromium paints nothing for
   // it and then waits for its next 60 Hz tick, which cost the frames after it.
   frameEvent(m) {
-    if (m.variants) this.variants.frames(m);
     this.stats.received++;
     if (this.lastSeq !== null && m.seq > this.lastSeq + 1) this.stats.gaps += m.seq - this.lastSeq - 1;
     this.lastSeq = m.seq;
     const now = drawClock.now();
     this.receivedTimes.push(now);
     this.motion.record(m);
+    if (m.variants && this.variants.frames(m)) return;  // the grid is on screen, not the stage
     if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
     if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
       this.shown = m.frame;

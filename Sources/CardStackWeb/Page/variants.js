@@ -219,7 +219,8 @@ class Variants {
   }
 
   // A frame event with `variants`: the newest is drawn at the next paint; the last move's
-  // are kept for Share (a move that starts from rest starts them over).
+  // are kept for Share (a move that starts from rest starts them over). True when the grid
+  // is on screen (the stage under it is not drawn).
   frames(m) {
     this.stats.received++;
     const moving = m.variants.some((v) => v.motion);
@@ -229,9 +230,11 @@ class Variants {
     if (this.kept.length > 400) this.kept.splice(0, this.kept.length - 400);
     if (this.latest) this.stats.dropped = (this.stats.dropped || 0) + 1;
     this.latest = m;
-    if (this.drawScheduled) return;
-    this.drawScheduled = true;
-    drawClock.paint(() => this.draw());
+    if (!this.drawScheduled) {
+      this.drawScheduled = true;
+      drawClock.paint(() => this.draw());
+    }
+    return this.shown();
   }
 
   // Whether the grid is on screen (Share renders it then).
