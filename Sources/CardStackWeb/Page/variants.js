@@ -54,10 +54,10 @@ class Variants {
     this.cells = [];             // {root, stage: an object drawn by View.prototype.draw, info}
     this.info = null;            // the daemon's set_variants result / variants event
     this.asked = null;           // the `vary` object last asked for (sent again on reconnect)
-    this.latest = null;          // the newest frame event with `variants`, not yet drawn
     this.drawScheduled = false;
-    this.stats = { received: 0, applied: 0 };
+    this.stats = { received: 0, applied: 0, dropped: 0 };
     this.kept = [];              // the frame events of the grid's last move, for Share
+    this.pending = [];           // frame events not yet drawn and when they came
     this.picks = 0;
     this.build();
   }
@@ -228,12 +228,16 @@ class Variants {
     if (moving && (!last || !last.moving)) this.kept = [];
     if (moving || (last && last.moving)) this.kept.push(Object.assign({}, m, { moving }));
     if (this.kept.length > 400) this.kept.splice(0, this.kept.length - 400);
-    if (this.latest) this.stats.dropped = (this.stats.dropped || 0) + 1;
-    this.latest = m;
-    if (!this.drawScheduled) {
-      this.drawScheduled = true;
-      drawClock.paint(() => this.draw());
+    // As the stage does: of two frames that arrived within CLUMP_MS of each other, the first
+    // is drawn in its own paint and the second in the next; otherwise the newest wins.
+    const now = drawClock.now();
+    const p = this.pending;
+    if (p.length && !(p.length === 1 && now - p[0].arrived < CLUMP_MS)) {
+      this.stats.dropped += p.length;
+      p.length = 0;
     }
+    p.push({ message: m, arrived: now });
+    this.schedule();
     return this.shown();
   }
 
@@ -255,17 +259,23 @@ class Variants {
       .catch((e) => this.view.say(`share: ${e.message}`, true));
   }
 
+  schedule() {
+    if (this.drawScheduled || !this.pending.length) return;
+    this.drawScheduled = true;
+    drawClock.paint(() => this.draw());
+  }
+
   draw() {
     this.drawScheduled = false;
-    const m = this.latest;
-    this.latest = null;
-    if (!m) return;
-    for (const v of m.variants) {
+    const next = this.pending.shift();
+    if (!next) return;
+    for (const v of next.message.variants) {
       const cell = this.cells[v.cell];
       if (!cell || cell.root.dataset.seq === String(v.seq)) continue;
       cell.stage.draw(v.frame, v.seq);
       cell.root.dataset.seq = String(v.seq);
     }
     this.stats.applied++;
+    this.schedule();
   }
 }
