@@ -17,6 +17,9 @@ every client. Each ratio is printed next to its target. `liveness` (Benchmarks/s
 a client's `ping` p50/p99/worst while the heaviest in-range animation runs, release and debug.
 `fairness` (Benchmarks/fairness_bench.py): a client's `ping` while 800 clients pipeline
 20 x (`export` + `get_schema`) and close, and while four processes connect and close.
+`variants` (Benchmarks/variants_bench.py): a client's `ping` while another's 4 x 4 grid
+moves at 240 fps; the grid's daemon CPU at 60 fps against sixteen single stages'; the
+page's share of the grid's frames applied.
 """
 import argparse
 import json
@@ -355,7 +358,7 @@ def bench_fanout(bin_dir, floor, subscribers, fps=240):
     return ours, ours_cpu, theirs, theirs_cpu, frame_bytes
 
 
-PARTS = ("saves", "sweep", "ping", "churn", "fanout", "liveness", "fairness")
+PARTS = ("saves", "sweep", "ping", "churn", "fanout", "liveness", "fairness", "variants")
 
 
 def main():
@@ -399,6 +402,9 @@ def main():
     if "fairness" in parts:
         import fairness_bench
         fairness_bench.run(bin_dir)
+    if "variants" in parts:
+        import variants_bench
+        variants_bench.run(bin_dir)
 
 
 def bench_sweep_and_frames(bin_dir, args):

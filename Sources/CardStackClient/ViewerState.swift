@@ -82,7 +82,7 @@ public struct ViewerState: Sendable {
             }
         case .state(let info):
             deckSize = info.cards > 0 ? info.cards : nil
-        case .hello, .bye:
+        case .hello, .bye, .variants:
             break
         }
         status.observe(statusFields(now: now).flatMap { $0 }, now: now)

@@ -16,6 +16,7 @@ extension Command {
         case save, history, undo, redo, preset, export
         case open, close
         case getSchema = "get_schema"
+        case setVariants = "set_variants"
     }
 
     /// The wire names of every command, for help and error messages.
@@ -44,6 +45,7 @@ extension Command {
         case .open: .open
         case .close: .close
         case .getSchema: .getSchema
+        case .setVariants: .setVariants
         }
     }
 

@@ -17,6 +17,8 @@ public enum CommandResult: Sendable, Equatable, Codable {
     case presets(PresetList)
     /// `get_schema`: every key's type, range and defaults.
     case schema(SchemaInfo)
+    /// `set_variants`: every cell's set.
+    case variants(VariantsInfo)
 
     enum Key: String, CodingKey { case events, offset, target, cards, front }
 
@@ -46,6 +48,7 @@ public enum CommandResult: Sendable, Equatable, Codable {
         case .exported(let e): try e.encode(to: encoder)
         case .presets(let p): try p.encode(to: encoder)
         case .schema(let s): try s.encode(to: encoder)
+        case .variants(let v): try v.encode(to: encoder)
         }
     }
 
@@ -75,6 +78,7 @@ public enum CommandResult: Sendable, Equatable, Codable {
         case .exported(let e): e
         case .presets(let p): p
         case .schema(let s): s
+        case .variants(let v): v
         }
     }
 }
@@ -112,6 +116,8 @@ extension Command {
             return .exported(try ExportResult(from: decoder))
         case .getSchema:
             return .schema(try SchemaInfo(from: decoder))
+        case .setVariants:
+            return .variants(try VariantsInfo(from: decoder))
         }
     }
 }

@@ -6,6 +6,8 @@ public enum EventName: String, Sendable, CaseIterable, Codable {
     case hello, frame, params
     case configError = "config_error"
     case state, bye
+    /// A grid's cells' sets, to the client that asked for the grid (`set_variants`).
+    case variants
     /// The web bridge's own messages to the page (`connected`, `unavailable`, `closed`):
     /// never the daemon's.
     case bridge

@@ -16,6 +16,9 @@ public struct FrameEvent: Sendable, Equatable, Codable {
     public var coverflowToggle: Double?
     /// The iOS 7 switcher's current card the frame was laid out with, when it had one.
     public var switcherCurrent: Int?
+    /// To a client with a grid (`set_variants`) alone: every cell's newest frame, each
+    /// computed at the same daemon time as the others. Absent for every other client.
+    public var variants: [VariantFrame]?
 
     public init(seq: Int, revision: Int, frame: Frame, time: Double? = nil) {
         self.seq = seq
@@ -25,7 +28,7 @@ public struct FrameEvent: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case seq, revision, frame, time, motion
+        case seq, revision, frame, time, motion, variants
         case coverflowToggle = "coverflow_toggle"
         case switcherCurrent = "switcher_current"
     }

@@ -99,6 +99,9 @@ public enum Command: Sendable, Equatable {
     case close
     /// Every key of the parameter file: type, range, defaults.
     case getSchema
+    /// `set_variants {"cells"|"vary"}`: this client's grid of parameter sets on one clock
+    /// (no cells: no grid).
+    case setVariants(VariantsRequest)
 }
 
 /// One request line: `{"id": ID, "cmd": NAME, ...arguments}`.

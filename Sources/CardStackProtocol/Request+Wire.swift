@@ -154,6 +154,7 @@ extension Request {
             return .tuning(try TuningCommand.parse(name, args))
         case .open: return .open(item: try position("item"))
         case .close: return .close
+        case .setVariants: return .setVariants(try VariantsRequest.parse(args))
         }
     }
 }
@@ -161,7 +162,7 @@ extension Request {
 extension Request: Encodable {
     enum CodingKeys: String, CodingKey {
         case id, cmd, params, gesture, events, by, offset, animated, velocity, count
-        case from, to, item, at, title
+        case from, to, item, at, title, cells, columns
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -189,6 +190,9 @@ extension Request: Encodable {
             try c.encode(at, forKey: .at)
             try c.encode(title, forKey: .title)
         case .tuning(let tuning): try tuning.encodeArguments(to: encoder)
+        case .setVariants(let request):
+            try c.encode(request.cells, forKey: .cells)
+            try c.encode(request.columns, forKey: .columns)
         }
     }
 }

@@ -11,6 +11,8 @@ public enum ServerMessage: Sendable, Equatable, Codable {
     case configError(ConfigError)
     case state(StateInfo)
     case bye(reason: String)
+    /// To a grid's client alone, when its cells' sets change (docs/protocol.md, "Variants").
+    case variants(VariantsInfo)
 
     enum EventKey: String, CodingKey { case event, reason }
 
@@ -24,6 +26,7 @@ public enum ServerMessage: Sendable, Equatable, Codable {
         case .configError: .configError
         case .state: .state
         case .bye: .bye
+        case .variants: .variants
         }
     }
 
@@ -43,6 +46,7 @@ public enum ServerMessage: Sendable, Equatable, Codable {
         case .configError?: self = .configError(try ConfigError(from: decoder))
         case .state?: self = .state(try StateInfo(from: decoder))
         case .bye?: self = .bye(reason: try c.decode(String.self, forKey: .reason))
+        case .variants?: self = .variants(try VariantsInfo(from: decoder))
         case .bridge?, nil:
             throw DecodingError.dataCorruptedError(
                 forKey: .event, in: c, debugDescription: "unknown event \(event)")
@@ -74,6 +78,7 @@ public enum ServerMessage: Sendable, Equatable, Codable {
         case .params(let p): try p.encode(to: encoder)
         case .configError(let e): try e.encode(to: encoder)
         case .state(let s): try s.encode(to: encoder)
+        case .variants(let v): try v.encode(to: encoder)
         case .bye(let reason):
             var c = encoder.container(keyedBy: EventKey.self)
             try c.encode(reason, forKey: .reason)

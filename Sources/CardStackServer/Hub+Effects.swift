@@ -29,7 +29,15 @@ extension Hub {
                 ticker = nil
                 releaseParkedFrames()
             case .sendFrame(let id):
-                if let bytes = frameEventBytes { offerFrame(bytes, to: id) }
+                if session.hasGrid(id) {
+                    if let bytes = encode(ServerMessage.frame(session.frameEvent(for: id))) { offerFrame(bytes, to: id) }
+                } else if let bytes = frameEventBytes {
+                    offerFrame(bytes, to: id)
+                }
+            case .publishGridFrame(let id, let nextComing):
+                offerGridFrame(to: id, nextComing: nextComing)
+            case .sendVariants(let id):
+                send(.variants(session.variantsInfo(of: id)), to: id)
             case .save(let plan, let requester):
                 let (reply, caused) = session.finishSave(plan, outcome: write(plan), for: requester, at: clock)
                 answer(requester, with: reply)
@@ -89,6 +97,10 @@ extension Hub {
         // closes its outbox, so it takes nothing more). The copy holds every link: no retain
         // per subscriber.
         let subscribers = frameLinks
+        // A client with a grid is sent its own frame event, with its cells' frames.
+        for id in session.gridClients where session.subscriptions(of: id).contains(.frame) {
+            offerGridFrame(to: id, nextComing: nextComing)
+        }
         guard !subscribers.isEmpty, let bytes = encode(ServerMessage.frame(event)) else { return }
         encodedFrame = (event.seq, bytes)
         subscribers.withUnsafeBufferPointer { links in
@@ -101,9 +113,16 @@ extension Hub {
         }
     }
 
+    /// Offers client `id` the frame in force with its grid's cells (encoded for it alone:
+    /// a grid's cost stays with its client).
+    private func offerGridFrame(to id: ClientID, nextComing: Bool) {
+        guard let link = links[id], let bytes = encode(ServerMessage.frame(session.frameEvent(for: id))) else { return }
+        bytes.withUnsafeReadableBytes { offerFrame(bytes, $0, to: link, nextComing: nextComing) }
+    }
+
     /// Ticks stopped: frames parked for the next one go to NIO instead.
     func releaseParkedFrames() {
-        for link in frameLinks {
+        for link in frameLinks + session.gridClients.compactMap({ links[$0] }) {
             perform(link.outbox.releaseParked(), on: link)
         }
     }

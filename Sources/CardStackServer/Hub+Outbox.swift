@@ -63,7 +63,9 @@ extension Hub {
     /// only when the session's subscriptions changed.
     var frameLinks: [ClientLink] {
         if fanout.version != session.subscriptionsVersion {
-            fanout = (session.subscriptionsVersion, session.subscribers(of: .frame).compactMap { links[$0] })
+            // A client with a grid is sent frames of its own (Hub+Effects.swift).
+            let ids = session.subscribers(of: .frame).filter { !session.hasGrid($0) }
+            fanout = (session.subscriptionsVersion, ids.compactMap { links[$0] })
         }
         return fanout.links
     }

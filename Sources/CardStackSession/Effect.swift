@@ -25,8 +25,14 @@ public enum Effect: Sendable, Equatable {
     case scheduleTick(at: Double)
     /// Forget the scheduled tick: nothing moves any more. Frames parked for it go out now.
     case cancelTick
-    /// Send `client` the frame in force now (it has just subscribed to frames).
+    /// Send `client` the frame in force now (it has just subscribed to frames, or its
+    /// grid changed).
     case sendFrame(to: ClientID)
+    /// Offer `client` the frame in force with its grid's newest frames: only its cells
+    /// moved this tick (``Session/frameEvent(for:)``).
+    case publishGridFrame(to: ClientID, nextComing: Bool)
+    /// Send `client` its grid's sets (the `variants` event, ``Session/variantsInfo(of:)``).
+    case sendVariants(to: ClientID)
     /// `save`'s file work: check the file still holds `plan.expected` and write
     /// `plan.bytes` in its place, then hand the outcome to ``Session/finishSave(_:outcome:for:at:)``,
     /// whose reply goes to `requester`.

@@ -16,7 +16,9 @@ extension Session {
         let requester = Requester(client: client, request: request)
         let effects = collecting { session in
             do throws(WireError) {
+                let seqBefore = session.seq
                 reply = try session.execute(command, from: requester, at: now).map { .success($0) }
+                session.mirror(command, seqBefore: seqBefore, at: now)
             } catch {
                 reply = .failure(error)
             }
@@ -110,6 +112,8 @@ extension Session {
             return .empty
         case .getSchema:
             return .schema(ParamsSchema.schemaInfo)
+        case .setVariants(let request):
+            return try setVariants(request, for: client, at: now)
         }
     }
 

@@ -49,7 +49,9 @@ extension Session {
     /// passed before this one ran are dropped, never made up), and nothing is scheduled once
     /// everything is at rest.
     mutating func keepTicking(at now: Double, after previous: Double? = nil) {
-        guard tickDue == nil, isAnimating || memory.isEasing(at: now) else { return }
+        let own = isAnimating || memory.isEasing(at: now)
+        if own { mainTicks = true }
+        guard tickDue == nil, own || gridsMoving else { return }
         let due = previous.map { Self.nextTick(after: $0, interval: tickInterval, later: now) } ?? now + tickInterval
         tickDue = due
         emit(.scheduleTick(at: due))
@@ -86,6 +88,9 @@ extension Session {
 
     private mutating func ticking(at now: Double, scheduled: Double) {
         tickDue = nil
+        // Only grids' cells move: their clients alone are sent a frame.
+        let moveMain = mainTicks
+        mainTicks = false
         let wasAnimating = isAnimating
         let running = animation
         if let running {
@@ -100,9 +105,14 @@ extension Session {
             editing = nil
         }
         advanceReveal(at: now)
+        let movedGrids = tickGrids(at: now)
         keepTicking(at: now, after: scheduled)
         // The move's last frame (exactly on its target) still says which move it ends.
-        publishFrame(nextComing: tickDue != nil, at: now, move: running?.record)
+        if moveMain {
+            publishFrame(nextComing: tickDue != nil, at: now, move: running?.record)
+        } else {
+            for client in movedGrids { emit(.publishGridFrame(to: client, nextComing: tickDue != nil)) }
+        }
         if wasAnimating, !isAnimating { emit(.publishState) }
     }
 
@@ -112,7 +122,7 @@ extension Session {
     mutating func stopAnimation() -> Bool {
         guard animation != nil else { return false }
         animation = nil
-        if !isAnimating, tickDue != nil {
+        if !isAnimating, !gridsMoving, tickDue != nil {
             tickDue = nil
             emit(.cancelTick)
         }

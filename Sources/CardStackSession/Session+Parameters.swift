@@ -91,6 +91,7 @@ extension Session {
         emit(.layOut)
         emit(.publishState)
         emit(.statusChanged)
+        rebaseGrids(at: now)
     }
 
     /// Puts a whole parameter set in force (a preset, an undone or redone set) and says so:

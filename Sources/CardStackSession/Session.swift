@@ -102,6 +102,11 @@ public struct Session: Sendable {
     var nextClientID = 1
     public internal(set) var accepting = true
 
+    /// Each client's grid of variants (Session+Variants.swift).
+    var grids: [ClientID: VariantGrid] = [:]
+    /// Whether the scheduled tick moves the daemon's own frame (not only grids' cells).
+    var mainTicks = false
+
     /// The effects of the entry point running now.
     var effects: [Effect] = []
 
@@ -215,6 +220,7 @@ public struct Session: Sendable {
     public mutating func leave(_ client: ClientID, at now: Double) -> [Effect] {
         guard let kinds = clients.removeValue(forKey: client) else { return [] }
         for kind in kinds { subscribers[kind]?.removeAll { $0 == client } }
+        grids[client] = nil
         subscriptionsVersion += 1
         return [.publishState, .statusChanged]
     }
@@ -229,6 +235,7 @@ public struct Session: Sendable {
         let closing = clients.keys.sorted().map { Effect.close($0, reason: reason) }
         clients.removeAll()
         subscribers.removeAll()
+        grids.removeAll()
         subscriptionsVersion += 1
         return closing
     }

@@ -172,6 +172,9 @@ struct WebCommand: ParsableCommand {
     /// `POST /render`: `cardstack render`'s renderer, with its defaults.
     static let renderService = RenderService { recording, name in
         let format = try RenderFormat(name: name)
+        if VariantShare.isGrid(recording) {
+            return (try VariantShare.render(recording, format: format), format.mediaType)
+        }
         return (try RecordingRenderer.render(recording: recording, format: format), format.mediaType)
     }
 

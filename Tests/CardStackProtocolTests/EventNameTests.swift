@@ -7,7 +7,7 @@ import Testing
     @Test func theWireNamesAreTheDocumentedOnes() {
         #expect(
             EventName.allCases.map(\.rawValue) == [
-                "hello", "frame", "params", "config_error", "state", "bye", "bridge",
+                "hello", "frame", "params", "config_error", "state", "bye", "variants", "bridge",
             ])
         #expect(EventKind.allCases.map(\.rawValue) == ["frame", "params", "config_error", "state"])
     }

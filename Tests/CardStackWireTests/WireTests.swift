@@ -96,6 +96,16 @@ import Testing
             case .open: [(.open(item: 2), .empty)]
             case .close: [(.close, .empty)]
             case .getSchema: [(.getSchema, .schema(SchemaInfo(keys: [])))]
+            case .setVariants:
+                [
+                    (
+                        .setVariants(VariantsRequest(cells: [.object([])])),
+                        .variants(
+                            VariantsInfo(
+                                revision: 2, columns: 1,
+                                cells: [VariantCellInfo(cell: 0, overlay: .object([]), params: params)]))
+                    )
+                ]
             }
         }
         var checked: [String] = []

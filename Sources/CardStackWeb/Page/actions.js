@@ -47,7 +47,7 @@ function buildToolbar(view) {
     const velocity = parseFloat(loopVelocity.value);
     view.motion.toggleLoop(loopKind.value, Number.isFinite(velocity) ? velocity : FLING_VELOCITY);
   });
-  share.addEventListener("click", () => view.motion.share(shareFormat.value));
+  share.addEventListener("click", () => (view.variants.shown() ? view.variants : view.motion).share(shareFormat.value));
   view.presetMenu = preset;
   view.loopButton = loop;
   view.openButton = open;

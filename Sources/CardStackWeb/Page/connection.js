@@ -54,6 +54,7 @@ mixin(View, class {
       case "hello": this.lastSeq = null; return;
       case "bridge": return this.bridgeEvent(m);
       case "bye": this.setConnection("waiting", `daemon said bye: ${m.reason}`); return;
+      case "variants": return this.variants.update(m);
       case undefined: return this.reply(m);
     }
   }
@@ -68,6 +69,7 @@ mixin(View, class {
       this.send("get_params", {}, "params");
       this.send("get_state", {}, "state");
       this.send("subscribe", {}, "subscribe");
+      this.variants.reconnected();
     } else if (m.state === "unavailable") {
       this.setConnection("waiting", "no daemon; retrying…");
       this.notice.hidden = false;
@@ -79,7 +81,7 @@ mixin(View, class {
 
   reply(m) {
     if (m.id === "curve-fit") { if (this.curveFit) this.curveFit(m); return; }
-    if (actionReply(this, m)) return;
+    if (actionReply(this, m) || this.variants.reply(m)) return;
     if (!m.ok) {
       this.notice.hidden = false;
       this.notice.textContent = `${m.error.code}: ${m.error.message}`;

@@ -70,6 +70,7 @@ mixin(View, class {
       row.row.dataset.effective = effective === undefined ? "" : String(effective);
       row.set(value, this.editing.has(key), effective);
     }
+    this.variants.mark();
     compareRows();
   }
 

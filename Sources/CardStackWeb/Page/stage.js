@@ -52,6 +52,7 @@ mixin(View, class {
     const now = drawClock.now();
     this.receivedTimes.push(now);
     this.motion.record(m);
+    if (m.variants && this.variants.frames(m)) return;  // the grid is on screen, not the stage
     if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
     if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
       this.shown = m.frame;

@@ -99,8 +99,9 @@ class View {
     this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
     this.motion = new Motion(this);
     this.reference = REPLAY ? null : new Reference(this);  // reference.js
+    this.variants = new Variants(this);  // variants.js
     this.editors = el("div", { class: "editors" });
-    const tools = REPLAY ? [] : [buildToolbar(this), this.unsavedMark, this.message, this.warnings];
+    const tools = REPLAY ? [] : [buildToolbar(this), this.variants.root, this.unsavedMark, this.message, this.warnings];
     this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
       ...(REPLAY ? [] : [this.motion.root, this.reference.root]), this.table, this.foldToggle);
     this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);

@@ -316,7 +316,8 @@ def test_the_spring_editor_edits_in_the_dialect_chosen(make_daemon, bridges, bro
     client = subscribed(daemon)
     client.ok("set_params", params={"animation": {"spring": {"damping_ratio": 0.7, "response": 0.4}}})
     open_page(browser, bridges([daemon.socket]))
-    readings = "return document.querySelector('#spring-editor [data-spring-readings]').textContent"
+    # Null-safe: the page may not have built the editor yet when the first look is taken.
+    readings = "return document.querySelector('#spring-editor [data-spring-readings]')?.textContent"
     wait_for(lambda: "bounce 0.3" in (js(browser, readings) or ""), what="the spring's readings")
     text = js(browser, readings)
     assert "duration 0.4 s" in text and "damping ratio 0.7" in text and "mass 1" in text
