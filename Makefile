@@ -18,7 +18,7 @@ BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
-BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev libpixman-1-dev
+BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev libpixman-1-dev libjpeg-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils adduser bindfs
