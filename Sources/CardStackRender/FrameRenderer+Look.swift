@@ -136,7 +136,14 @@ extension FrameRenderer {
             pixman_image_unref(dst)
         }
         var f = pixman_f_transform()
-        let m = inverse.m
+        // pixman's transform is 16.16 fixed point: a perspective row of entries near 1e-4
+        // would keep only a few bits. Any multiple of the matrix is the same map, so scale it
+        // until its largest entry is near the fixed-point limit (32767), which keeps every
+        // entry's relative precision; an affine map stays affine (last row 0 0 1).
+        var m = inverse.m
+        if m[6] != 0 || m[7] != 0, let largest = m.map(abs).max(), largest > 0 {
+            m = m.map { $0 * 16384 / largest }
+        }
         f.m = ((m[0], m[1], m[2]), (m[3], m[4], m[5]), (m[6], m[7], m[8]))
         var t = pixman_transform()
         guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }

@@ -2,6 +2,7 @@
 libjpeg-turbo, in every flavour a camera or an editor writes (baseline, progressive,
 greyscale), and the reasons a bad one is not drawn."""
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ from PIL import Image
 
 from conftest import BIN
 
-from rendertools import card_color, render
+from rendertools import BACKGROUND, card_color, render
 from test_look import COLOURS, LOOK, centre, close, record_rest
 
 
@@ -149,3 +150,94 @@ def test_the_viewer_samples_each_cards_image_into_its_half_block_pixels(tmp_path
         assert got
     finally:
         rig.close()
+
+
+# MARK: Where the image lands in render
+
+def homography(src, dst):
+    """The projective map taking four points onto four others, as a function."""
+    rows = []
+    for (x, y), (u, v) in zip(src, dst):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y, v])
+    for c in range(8):
+        p = max(range(c, 8), key=lambda r: abs(rows[r][c]))
+        rows[c], rows[p] = rows[p], rows[c]
+        for r in range(8):
+            if r != c:
+                f = rows[r][c] / rows[c][c]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c])]
+    m = [rows[i][8] / rows[i][i] for i in range(8)] + [1]
+    return lambda x, y: ((m[0] * x + m[1] * y + m[2]) / (m[6] * x + m[7] * y + m[8]),
+                         (m[3] * x + m[4] * y + m[5]) / (m[6] * x + m[7] * y + m[8]))
+
+
+@pytest.mark.parametrize("turn", [0, 0.35])
+def test_render_puts_the_images_seams_and_corners_on_the_cards_quad_within_a_pixel(make_daemon, tmp_path, turn):
+    """An image of four quadrants (red, green / blue, yellow): the seams between them are the
+    card's mid-lines (through the card's projective map: at `turn` of a step the front card
+    is flipping, in perspective), and each corner's quadrant fills the card's corner, within
+    1 px. The seam is found where the colour is halfway between its two sides (bilinear
+    filtering spreads it over about one image pixel)."""
+    red, green, blue, yellow = (220, 30, 30), (30, 180, 60), (40, 70, 220), (230, 200, 20)
+    daemon = make_daemon(LOOK.replace("corner_radius = 16", "corner_radius = 0").replace("border_ratio = 0.01\n", "")
+                         .replace("shadow_opacity = 0.5", "shadow_opacity = 0"), start=False)
+    image = Image.new("RGB", (60, 40), red)
+    for colour, box in [(green, (30, 0)), (blue, (0, 20)), (yellow, (30, 20))]:
+        image.paste(Image.new("RGB", (30, 20), colour), box)
+    (daemon.config.parent / "shots").mkdir()
+    image.save(daemon.config.parent / "shots" / "0.png")
+    daemon.start()
+    client = daemon.client()
+    client.ok("scroll_to", offset=turn * client.ok("get_params")["params"]["layout"]["spacing"])
+    frame = record_rest(daemon, tmp_path / "rest.jsonl")
+    render(tmp_path / "rest.jsonl", tmp_path / "rest.png")
+    drawn = Image.open(tmp_path / "rest.png").convert("RGB")
+    front = frame["cards"][-1]
+    q = front["quad"]
+    w, h = front["size"]
+    card = homography([(0, 0), (w, 0), (w, h), (0, h)], q)
+    # A turning card fades: every colour over the stage by the card's alpha.
+    alpha = front["alpha"]
+    red, green, blue, yellow = [tuple(alpha * c + (1 - alpha) * g for c, g in zip(colour, BACKGROUND))
+                                for colour in (red, green, blue, yellow)]
+    top, bottom, left, right = card(w / 2, 0), card(w / 2, h), card(0, h / 2), card(w, h / 2)
+
+    def crossing(points):
+        """Where along `points` (pixels in a line, a pixel apart) the colour passes halfway
+        from the first's to the last's, in the channel that changes most, by linear
+        interpolation between pixel centres; the two ends are the plateaus either side (the
+        turning card is translucent over whatever lies behind it)."""
+        values = [drawn.getpixel(p) for p in points]
+        channel = max(range(3), key=lambda c: abs(values[0][c] - values[-1][c]))
+        line = [v[channel] for v in values]
+        half = (line[0] + line[-1]) / 2
+        for i in range(len(line) - 1):
+            if (line[i] - half) * (line[i + 1] - half) <= 0 and line[i] != line[i + 1]:
+                return i + (half - line[i]) / (line[i + 1] - line[i])
+        raise AssertionError(f"no seam along {points}: {values}")
+
+    worst = 0
+    # The vertical seam on a row a quarter down (red | green) and three quarters (blue | yellow).
+    for t in (0.25, 0.75):
+        y = round(top[1] + t * (bottom[1] - top[1]) - 0.5)
+        cy = y + 0.5
+        # The mid-line from the top edge's middle to the bottom's, at that height.
+        want = top[0] + (cy - top[1]) / (bottom[1] - top[1]) * (bottom[0] - top[0])
+        x0 = round(want - 8.5)
+        got = x0 + 0.5 + crossing([(x, y) for x in range(x0, x0 + 17)])
+        worst = max(worst, abs(got - want))
+    # The horizontal seam on a column a quarter across (red over blue: the blue channel).
+    x = round(top[0] - (top[0] - left[0]) / 2 - 0.5)
+    cx = x + 0.5
+    want = left[1] + (cx - left[0]) / (right[0] - left[0]) * (right[1] - left[1])
+    y0 = round(want - 8.5)
+    got = y0 + 0.5 + crossing([(x, y) for y in range(y0, y0 + 17)])
+    worst = max(worst, abs(got - want))
+    print(f"the image's seams are {worst:.3f} px from the card's mid-lines at most")
+    assert worst <= 1.0, worst
+    # Each corner's own quadrant just inside the card's corner (3 % of the card in from each
+    # edge: a few pixels, beyond the edge's antialiasing).
+    for (u, v), colour in zip([(0.03, 0.03), (0.97, 0.03), (0.97, 0.97), (0.03, 0.97)], [red, green, yellow, blue]):
+        x, y = card(u * w, v * h)
+        assert close(drawn.getpixel((int(x), int(y))), colour, by=30), ((u, v), colour)
