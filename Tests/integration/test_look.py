@@ -368,19 +368,29 @@ def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
         assert "layer.borderWidth = width * 0.01" in text and "layer.isDoubleSided = true" in text
         assert 'public static let images: [String] = ["photos/*.png"]' in text
         assert 'public static let backColor: String? = "#37474f"' in text
+    if name == "flip-deck":
+        assert ".overlay(RoundedRectangle(cornerRadius: 0.0).strokeBorder(" in text and "lineWidth: width * 0.01))" in text
+        assert ".opacity(showsBack ? 1 : 0))" in text
+    if name == "stack-shadow":
+        assert ".shadow(color: Color(red: 0.0, green: 0.0, blue: 0.0, opacity: 0.35), radius: 8.0, x: 0.0, y: 4.0)" in text
+        assert ".clipShape(RoundedRectangle(cornerRadius: 12.0))" in text
     if name == "stack-shadow":
         assert "layer.shadowOpacity = Float(0.35)" in text and "layer.shadowOffset = CGSize(width: 0.0, height: 4.0)" in text
     swiftc = shutil.which("swiftc")
     _, modulemap = build_objects()
     shapes = REPO / "Tests" / "integration" / "uikit_shapes"
-    for module in ("UIKit", "iCarousel"):
+    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
         subprocess.run(
             [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
              str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
             check=True, cwd=tmp_path, timeout=300)
     source = tmp_path / f"{name}.swift"
     probe = "@MainActor func probe(_ layer: CALayer) { TunedLook.apply(to: layer, item: 3, width: 400) }"
-    source.write_text(text + "\n#if canImport(UIKit)\nimport iCarousel\n" + probe + "\n#endif\n")
+    # The SwiftUI modifier, on a view of one's own and on the tuned cards.
+    probe_ui = ("func probeUI(_ v: Color) -> ModifiedView { v.modifier(TunedCardLook(item: 3, width: 400, showsBack: true)) }\n"
+                "func probeCards() -> TunedCardLook { TunedCardLook(card: TunedLayout.cards(offset: 0)[0]) }")
+    source.write_text(text + "\n#if canImport(UIKit)\nimport iCarousel\n" + probe + "\n#endif\n"
+                      + "#if canImport(SwiftUI)\n" + probe_ui + "\n#endif\n")
     result = subprocess.run(
         [swiftc, "-typecheck", "-parse-as-library", "-I", str(tmp_path), "-I", str(BIN / "Modules"),
          "-Xcc", f"-fmodule-map-file={modulemap}", str(source)],
