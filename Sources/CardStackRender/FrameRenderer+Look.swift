@@ -52,7 +52,10 @@ extension FrameRenderer {
         if away, look.back == CardBack.none { return }
         let cr = image.context
         let alpha = min(card.alpha, 1)
-        cairo_push_group(cr)
+        // A card that fades is drawn as a layer and painted with its alpha; an opaque one (most
+        // of a stack) straight onto the picture, without a whole-picture group to composite.
+        let grouped = alpha < 1
+        if grouped { cairo_push_group(cr) }
         if let opacity = look.shadowOpacity, opacity > 0 {
             let offset = look.shadowOffset ?? Parameters.Card.defaultShadowOffset
             let blur = look.shadowRadius ?? Parameters.Card.defaultShadowRadius
@@ -95,8 +98,10 @@ extension FrameRenderer {
             image.fill(glyphs.polygons.compactMap { screen($0, dx: w / 2, dy: h / 2) }, CardLook.titleColor)
             cairo_restore(cr)
         }
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, alpha)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
     }
 
     /// Maps `picture` onto the card, covering it and centred (CSS `background-size: cover`),
@@ -118,6 +123,28 @@ extension FrameRenderer {
             target.append(fit.pixel(q))
         }
         guard let inverse = Homography(from: target, to: source) else { return }
+        let m = inverse.m
+        // A card without perspective (every card of a stack at rest but the turning one) is
+        // an affine map, up to rounding: Cairo paints it in one pass with its own pixman
+        // fast paths. Only a card in perspective goes through the scratch picture.
+        if abs(m[6]) * Double(width) + abs(m[7]) * Double(height) < 1e-9 {
+            let cr = image.context
+            cairo_save(cr)
+            cairo_new_path(cr)
+            image.addPolygons([clip])
+            cairo_clip(cr)
+            let pattern = cairo_pattern_create_for_surface(picture)!
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, m[0], m[3], m[1], m[4], m[2], m[5])
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+            cairo_restore(cr)
+            return
+        }
         if scratch == nil { scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) }
         guard let scratch else { return }
         let xs = clip.map(\.x)
@@ -139,12 +166,10 @@ extension FrameRenderer {
         // pixman's transform is 16.16 fixed point: a perspective row of entries near 1e-4
         // would keep only a few bits. Any multiple of the matrix is the same map, so scale it
         // until its largest entry is near the fixed-point limit (32767), which keeps every
-        // entry's relative precision; an affine map stays affine (last row 0 0 1).
-        var m = inverse.m
-        if m[6] != 0 || m[7] != 0, let largest = m.map(abs).max(), largest > 0 {
-            m = m.map { $0 * 16384 / largest }
-        }
-        f.m = ((m[0], m[1], m[2]), (m[3], m[4], m[5]), (m[6], m[7], m[8]))
+        // entry's relative precision (affine maps went to Cairo above).
+        let largest = m.map(abs).max() ?? 1
+        let n = m.map { $0 * 16384 / largest }
+        f.m = ((n[0], n[1], n[2]), (n[3], n[4], n[5]), (n[6], n[7], n[8]))
         var t = pixman_transform()
         guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
         pixman_image_set_transform(src, &t)
