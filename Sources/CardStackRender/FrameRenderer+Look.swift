@@ -75,10 +75,13 @@ extension FrameRenderer {
         let backColor = away && look.back == .color
         let fill = look.color(of: card.item) ?? Self.lookColor(CardLook.fill(item: card.item))
         let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
-        image.fill([outer], Self.rgb(face), alpha: face.alpha)
-        if !backColor, let picture = lookImage(item: card.item) {
-            drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer)
+        let picture = backColor ? nil : lookImage(item: card.item)
+        // An image without alpha covers the whole card (cover, its edges extended): the fill
+        // under it would never show.
+        if picture.map({ cairo_surface_get_content($0) != CAIRO_CONTENT_COLOR }) ?? true {
+            image.fill([outer], Self.rgb(face), alpha: face.alpha)
         }
+        if let picture { drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer) }
         if let border = look.resolvedBorderWidth, border > 0,
             let inner = screen(CardGeometry.inset(width: w, height: h, radius: radius, by: min(border, min(w, h) / 2)))
         {

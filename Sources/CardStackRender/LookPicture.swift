@@ -54,7 +54,8 @@ public enum LookPicture {
             return .failure(LookImageFile.Problem(path: path, reason: String(cString: message)))
         }
         defer { free(pixels) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        // Opaque: RGB24 (the same bytes, alpha ignored), so the card's fill is not drawn under it.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return .failure(LookImageFile.Problem(path: path, reason: "out of memory for \(width) × \(height) pixels"))
@@ -95,6 +96,8 @@ extension LookPicture {
         let (sw, sh) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!
+        // RGB24 (an opaque picture) leaves the fourth byte undefined: count it as 255.
+        let opaque = cairo_surface_get_content(surface) == CAIRO_CONTENT_COLOR
         let step = max(1, (max(sw, sh) + LookThumbnail.maximumSide - 1) / LookThumbnail.maximumSide)
         let (w, h) = ((sw + step - 1) / step, (sh + step - 1) / step)
         var out = [UInt8](repeating: 0, count: w * h * 4)
@@ -106,7 +109,9 @@ extension LookPicture {
                     for sx in (x * step)..<min((x + 1) * step, sw) {
                         // ARGB32 in native order: B, G, R, A bytes on this little-endian machine.
                         let p = data + sy * stride + sx * 4
-                        sum = (sum.0 + Int(p[2]), sum.1 + Int(p[1]), sum.2 + Int(p[0]), sum.3 + Int(p[3]))
+                        sum = (
+                            sum.0 + Int(p[2]), sum.1 + Int(p[1]), sum.2 + Int(p[0]), sum.3 + (opaque ? 255 : Int(p[3]))
+                        )
                         n += 1
                     }
                 }
