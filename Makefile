@@ -18,7 +18,7 @@ BUILD ?= release
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: what the build needs, and the real tools the tests drive.
-BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev libpixman-1-dev
+BUILD_PACKAGES := libinotifytools0-dev libtomlplusplus-dev libcairo2-dev libpixman-1-dev libjpeg-dev
 # What `cardstack render` and `plot` run: ffmpeg encodes, the font draws titles.
 RUN_PACKAGES := ffmpeg fonts-dejavu-core
 TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils adduser bindfs
@@ -140,6 +140,7 @@ bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
+	python3 Benchmarks/web_bench.py --bin .build/release --images
 	python3 Benchmarks/render_bench.py --bin .build/release
 	python3 Benchmarks/startup_bench.py --bin .build/release
 	swift build -c release --package-path examples/live-follow

@@ -112,10 +112,15 @@ let package = Package(
         // Cairo (Debian's libcairo2-dev): antialiased paths, text outlines, PNG files.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // libjpeg-turbo (Debian's libjpeg-dev): the look's JPEG images in `render` and the viewer.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg.
         .target(
             name: "CardStackRender",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CardStackSystem", "CCairo", "CPixman"],
+            dependencies: [
+                cardLayout, "CardStackProtocol", "CardStackClient", "CardStackSystem", "CCairo", "CPixman",
+                "CJPEG",
+            ],
             swiftSettings: settings
         ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.

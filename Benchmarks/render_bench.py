@@ -9,7 +9,10 @@ the fastest and the median wall time of the whole command (start, read, draw wit
 encode with ffmpeg, write), the median CPU time it and ffmpeg used (user + system: what the
 wall time is on an idle machine, give or take the overlap of drawing and encoding on two
 cores), frames and file size. Rendering keeps ahead of real time when a second of recording
-takes under a second. Skips (exit 0) without ffmpeg.
+takes under a second. The same again with every card's look (`images`: an image of
+examples/looks/photos on every card, corners, a shadow and a border, docs/parameters.md "The
+look"), each image mapped through its card's projective transform by pixman. Skips (exit 0)
+without ffmpeg.
 """
 import argparse
 import json
@@ -39,6 +42,16 @@ curve = "linear"
 duration = 1.2
 """
 RUNS = 5
+LOOK = """
+[card]
+images = ["{photos}/*.png"]
+corner_radius = 12
+shadow_opacity = 0.35
+shadow_radius = 8
+shadow_offset = [0, 4]
+border_ratio = 0.01
+border_color = "#ffffff"
+"""
 
 
 def record(bin_dir, daemon, path):
@@ -57,15 +70,27 @@ def record(bin_dir, daemon, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=".build/release", help="directory with cardstack and cardstackd")
+    parser.add_argument("--look", choices=("plain", "images", "both"), default="both",
+                        help="the cards as they are, with the look's images, or both (default)")
     args = parser.parse_args()
     bin_dir = pathlib.Path(args.bin).resolve()
     harness.BIN = bin_dir
     if shutil.which("ffmpeg") is None:
         print("render bench: skipped (ffmpeg is not installed; make bench-deps)")
         return
+    photos = HERE.parent / "examples" / "looks" / "photos"
+    for look, config in (("plain", CONFIG), ("images", CONFIG + LOOK.format(photos=photos))):
+        if args.look not in (look, "both"):
+            continue
+        if bench(bin_dir, look, config):
+            return 1
+    return 0
+
+
+def bench(bin_dir, look, config):
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        daemon = harness.Daemon(tmp / "d", CONFIG)
+        daemon = harness.Daemon(tmp / "d", config)
         try:
             events = record(bin_dir, daemon, tmp / "next.jsonl")
         finally:
@@ -78,7 +103,7 @@ def main():
         frames = [e for e in events if e["event"] == "frame"]
         moving = [e for e in frames if e["frame"]["offset"] != frames[0]["frame"]["offset"]]
         start = moving[0]["time"] - frames[0]["time"] - 1 / 60
-        print(f"render bench: a recording of {len(frames)} frames; rendering 1 s of it (60 recorded frames)")
+        print(f"render bench ({look}): a recording of {len(frames)} frames; rendering 1 s of it (60 recorded frames)")
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times grow with it; CPU times do not)")
         print(f"{'format':<7}{'scale':>6}{'frames':>8}{'fps':>5}{'size':>11}{'bytes':>10}{'fastest':>10}{'median':>9}{'cpu':>9}  cpu vs real time")
         for scale in ("1", "2"):
@@ -97,7 +122,7 @@ def main():
                     cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
                     if result.returncode != 0:
                         print(f"render bench: {extension} failed: {result.stderr.strip()}")
-                        return 1
+                        return True
                     line = result.stderr.strip()
                 # "rendered 50 frames at 50 fps, 375x667, 1.000 s, to … (123 bytes)"
                 words = line.split()
@@ -105,7 +130,7 @@ def main():
                 fastest, median, cpu = min(times), statistics.median(times), statistics.median(cpus)
                 print(f"{extension:<7}{scale:>6}{count:>8}{fps:>5}{size:>11}{out.stat().st_size:>10}"
                       f"{fastest * 1000:>8.0f}ms{median * 1000:>7.0f}ms{cpu * 1000:>7.0f}ms  {1 / cpu:.1f}x")
-    return 0
+    return False
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "Tests" / "integration"))
-import conftest  # noqa: E402
-from conftest import Client, cpu_ticks, wait_for  # noqa: E402
+import harness  # noqa: E402
+from harness import Client, cpu_ticks, wait_for  # noqa: E402
 
 CONFIG = (HERE.parent / "Config" / "cardstack.toml").read_text()
 # Four bounces × four durations of a spring: sixteen sets that move differently.
@@ -97,9 +97,9 @@ def summary(samples):
 
 
 def ping_under_grid(bin_dir, seconds=10.0):
-    conftest.BIN = bin_dir
+    harness.BIN = bin_dir
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = conftest.Daemon(pathlib.Path(tmp) / "d", config(240))
+        daemon = harness.Daemon(pathlib.Path(tmp) / "d", config(240))
         try:
             stop, counts = threading.Event(), {"lines": 0, "bytes": 0}
             reader = threading.Thread(target=drain, args=(daemon.socket, stop, counts, True))
@@ -129,9 +129,9 @@ def ping_under_grid(bin_dir, seconds=10.0):
 
 def daemon_cpu(bin_dir, overlay, grid, seconds):
     """The daemon's CPU seconds over `seconds` of moves at 60 fps, one subscriber reading."""
-    conftest.BIN = bin_dir
+    harness.BIN = bin_dir
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = conftest.Daemon(pathlib.Path(tmp) / "d", config(60))
+        daemon = harness.Daemon(pathlib.Path(tmp) / "d", config(60))
         try:
             if overlay:
                 daemon.client().ok("set_params", params=overlay)
@@ -165,14 +165,14 @@ UNCAPPED = ("--disable-frame-rate-limit", "--disable-gpu-vsync", "--single-proce
 
 
 def page_applies(bin_dir, seconds=6.0, flags=UNCAPPED):
-    conftest.BIN = bin_dir
+    harness.BIN = bin_dir
     import webtools
     webtools.BIN = bin_dir
     if webtools.find_chromium() is None:
         return "variants page: skipped (chromium and chromedriver are not installed; make test-deps)"
     from webtools import Bridge, start_browser
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = conftest.Daemon(pathlib.Path(tmp) / "d", config(60))
+        daemon = harness.Daemon(pathlib.Path(tmp) / "d", config(60))
         bridge = Bridge([daemon.socket])
         browser = None
         try:

@@ -14,7 +14,9 @@ so requestAnimationFrame is not capped at a display's 60 Hz and can show every f
 one process (--single-process: no hand-over between renderer, compositor and browser
 processes, which on 2 cores doubles the paints per second); on a real display the page
 shows the newest frame at each refresh. `--flags ''` measures the default headless display
-(60 Hz). Skips (exit 0) without chromium.
+(60 Hz). `--images` gives every card the look of docs/parameters.md ("The look"): an image
+(examples/looks/photos), rounded corners, a shadow and a border scaled with the width, so the
+page repaints images through every card's 3D transform. Skips (exit 0) without chromium.
 """
 import argparse
 import os
@@ -33,6 +35,16 @@ DURATION = 3.0
 # Lifts headless Chromium's frame-rate cap, so requestAnimationFrame runs as often as the
 # machine can paint rather than at a display's 60 Hz; one process paints about twice as often.
 UNCAPPED = ("--disable-frame-rate-limit", "--disable-gpu-vsync", "--single-process")
+# The look on every card: images, corners, shadow and a relative border.
+LOOK = """[card]
+images = ["{photos}/*.png"]
+corner_radius = 12
+shadow_opacity = 0.35
+shadow_radius = 8
+shadow_offset = [0, 4]
+border_ratio = 0.01
+border_color = "#ffffff"
+"""
 
 
 def main():
@@ -41,6 +53,7 @@ def main():
     parser.add_argument("--velocity", type=float, default=3000, help="fling speed, points/s")
     parser.add_argument("--flags", default=" ".join(UNCAPPED),
                         help="Chromium flags, space-separated (default: %(default)s); '' for a default display's 60 Hz")
+    parser.add_argument("--images", action="store_true", help="an image, corners, shadow and border on every card")
     args = parser.parse_args()
     harness.BIN = pathlib.Path(args.bin).resolve()
     import webtools
@@ -52,6 +65,10 @@ def main():
 
     config = (HERE.parent / "Config" / "cardstack.toml").read_text().replace("fps = 60", "fps = 240")
     assert "fps = 240" in config
+    if args.images:
+        photos = HERE.parent / "examples" / "looks" / "photos"
+        config = config.replace("[card]\n", LOOK.format(photos=photos), 1)
+        assert "images = " in config
     with tempfile.TemporaryDirectory() as tmp:
         daemon = harness.Daemon(pathlib.Path(tmp) / "d", config)
         bridge = Bridge([daemon.socket])
@@ -94,6 +111,8 @@ def main():
     gaps = after["gaps"] - before["gaps"]
     cpu = (ticks1 - ticks0) / os.sysconf("SC_CLK_TCK")
     print(f"web: Chromium flags: {args.flags or '(none: the default 60 Hz display)'}")
+    if args.images:
+        print("web: every card with an image, corners, shadow and border (--images)")
     print(f"web: {elapsed:.1f} s of flings at 240 fps: daemon computed {sent} frames")
     unchanged = after["unchanged"] - before["unchanged"]
     print(f"web: page received {received} ({100 * received / max(sent, 1):.1f} %), gaps {gaps}, "

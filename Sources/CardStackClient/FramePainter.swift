@@ -10,13 +10,16 @@ public struct FramePainter: Sendable {
     public var mode: ColorMode
     /// The viewport's background; alpha blends toward it.
     public var background = RGB(0x1D, 0x1F, 0x24)
+    /// `[card]`'s look when it sets any key (its colours, images and back); nil draws each
+    /// card in its item's colour.
+    public var look: ViewerLook?
 
     /// A painter for terminals with `mode`.
     public init(mode: ColorMode) { self.mode = mode }
 
     /// A card's fill colour, from its item: the page's (``CardLook``).
     public func fill(item: Int) -> RGB {
-        CardLook.fill(item: item)
+        look?.card.color(of: item).map(RGB.from) ?? CardLook.fill(item: item)
     }
 
     /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.
@@ -26,11 +29,24 @@ public struct FramePainter: Sendable {
         let palette = frame.cards.indices.map {
             (fill: color($0, edge: false, frame), edge: color($0, edge: true, frame))
         }
+        let fit = ViewportFit(viewport: frame.viewport, width: columns, height: rows * 2)
+        let faces: [CardFace?] =
+            mode == .monochrome
+            ? []
+            : frame.cards.indices.map { slot in
+                look.map { CardFace(frame.cards[slot], look: $0, fit: fit, fill: fill(item: frame.cards[slot].item)) }
+            }
         for row in 0..<rows {
             for column in 0..<columns {
                 let upper = grid[column, row * 2]
                 let lower = grid[column, row * 2 + 1]
-                buffer[top + row, left + column] = cell(upper, lower, frame, palette)
+                if faces.isEmpty {
+                    buffer[top + row, left + column] = cell(upper, lower, frame, palette)
+                } else {
+                    let a = pixelColor(upper, palette, faces, column, row * 2)
+                    let b = pixelColor(lower, palette, faces, column, row * 2 + 1)
+                    buffer[top + row, left + column] = cell(a, b)
+                }
             }
         }
         if let reveal = frame.reveal {
@@ -75,8 +91,11 @@ public struct FramePainter: Sendable {
             case (false, false): return .blank
             }
         }
-        let top = pixelColor(upper, palette)
-        let bottom = pixelColor(lower, palette)
+        return cell(pixelColor(upper, palette), pixelColor(lower, palette))
+    }
+
+    /// A colour cell from its upper and lower pixel's colours.
+    func cell(_ top: CellColor, _ bottom: CellColor) -> Cell {
         if top == bottom { return Cell(" ", background: top) }
         if top == .standard { return Cell("▄", foreground: bottom, background: .standard) }
         return Cell("▀", foreground: top, background: bottom)
@@ -85,6 +104,16 @@ public struct FramePainter: Sendable {
     func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)]) -> CellColor {
         if let owner = p.owner { return .rgb(p.edge ? palette[owner].edge : palette[owner].fill) }
         return p.inViewport ? .rgb(background) : .standard
+    }
+
+    /// The colour of grid pixel (`x`, `y`) with the look: a card's inside from its face
+    /// (image, colour or back) at the pixel's centre, dimmed by its alpha.
+    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)], _ faces: [CardFace?], _ x: Int, _ y: Int)
+        -> CellColor
+    {
+        guard let owner = p.owner, !p.edge, let face = faces[owner] else { return pixelColor(p, palette) }
+        let c = face.color(at: Point(Double(x) + 0.5, Double(y) + 0.5), stage: background)
+        return .rgb(c.blended(toward: background, by: 1 - face.alpha))
     }
 
     /// Where the title of the card at `slot` goes: the topmost cell row, near the card's

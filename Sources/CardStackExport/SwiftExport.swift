@@ -32,6 +32,7 @@ public enum SwiftExport {
         }
         out += swiftUI(parameters)
         out += look(parameters)
+        out += lookSwiftUI(parameters)
         // The name is put in before what came from the file (the path, the titles), so that
         // no title or path is ever renamed.
         return renamed(out, to: name).replacingAll(originMark, origin.summary).replacingAll(

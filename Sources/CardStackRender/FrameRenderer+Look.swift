@@ -24,22 +24,13 @@ extension FrameRenderer {
         if case .success(let files) = LookImageFile.resolve(patterns, relativeTo: directory) { imageFiles = files }
     }
 
-    /// Item `item`'s image as a Cairo surface, loaded once: PNG files whose header passes
-    /// ``LookImageFile``'s bounds (JPEG is not drawn by `render` yet).
+    /// Item `item`'s image as a Cairo surface, loaded once (``LookPicture``: PNG or JPEG
+    /// whose header passes ``LookImageFile``'s bounds); nil when it cannot be drawn.
     func lookImage(item: Int) -> OpaquePointer? {
         guard !imageFiles.isEmpty else { return nil }
         let index = item % imageFiles.count
         if let loaded = loadedImages[index] { return loaded }
-        var surface: OpaquePointer?
-        if case .success(let header) = LookImageFile.checkHeader(imageFiles[index]), header.kind == .png,
-            let made = cairo_image_surface_create_from_png(imageFiles[index])
-        {
-            if cairo_surface_status(made) == CAIRO_STATUS_SUCCESS {
-                surface = made
-            } else {
-                cairo_surface_destroy(made)
-            }
-        }
+        let surface = try? LookPicture.load(imageFiles[index]).get()
         loadedImages[index] = surface
         return surface
     }
@@ -61,7 +52,10 @@ extension FrameRenderer {
         if away, look.back == CardBack.none { return }
         let cr = image.context
         let alpha = min(card.alpha, 1)
-        cairo_push_group(cr)
+        // A card that fades is drawn as a layer and painted with its alpha; an opaque one (most
+        // of a stack) straight onto the picture, without a whole-picture group to composite.
+        let grouped = alpha < 1
+        if grouped { cairo_push_group(cr) }
         if let opacity = look.shadowOpacity, opacity > 0 {
             let offset = look.shadowOffset ?? Parameters.Card.defaultShadowOffset
             let blur = look.shadowRadius ?? Parameters.Card.defaultShadowRadius
@@ -81,10 +75,13 @@ extension FrameRenderer {
         let backColor = away && look.back == .color
         let fill = look.color(of: card.item) ?? Self.lookColor(CardLook.fill(item: card.item))
         let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
-        image.fill([outer], Self.rgb(face), alpha: face.alpha)
-        if !backColor, let picture = lookImage(item: card.item) {
-            drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer)
+        let picture = backColor ? nil : lookImage(item: card.item)
+        // An image without alpha covers the whole card (cover, its edges extended): the fill
+        // under it would never show.
+        if picture.map({ cairo_surface_get_content($0) != CAIRO_CONTENT_COLOR }) ?? true {
+            image.fill([outer], Self.rgb(face), alpha: face.alpha)
         }
+        if let picture { drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer) }
         if let border = look.resolvedBorderWidth, border > 0,
             let inner = screen(CardGeometry.inset(width: w, height: h, radius: radius, by: min(border, min(w, h) / 2)))
         {
@@ -104,8 +101,10 @@ extension FrameRenderer {
             image.fill(glyphs.polygons.compactMap { screen($0, dx: w / 2, dy: h / 2) }, CardLook.titleColor)
             cairo_restore(cr)
         }
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, alpha)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
     }
 
     /// Maps `picture` onto the card, covering it and centred (CSS `background-size: cover`),
@@ -127,6 +126,28 @@ extension FrameRenderer {
             target.append(fit.pixel(q))
         }
         guard let inverse = Homography(from: target, to: source) else { return }
+        let m = inverse.m
+        // A card without perspective (every card of a stack at rest but the turning one) is
+        // an affine map, up to rounding: Cairo paints it in one pass with its own pixman
+        // fast paths. Only a card in perspective goes through the scratch picture.
+        if abs(m[6]) * Double(width) + abs(m[7]) * Double(height) < 1e-9 {
+            let cr = image.context
+            cairo_save(cr)
+            cairo_new_path(cr)
+            image.addPolygons([clip])
+            cairo_clip(cr)
+            let pattern = cairo_pattern_create_for_surface(picture)!
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, m[0], m[3], m[1], m[4], m[2], m[5])
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+            cairo_restore(cr)
+            return
+        }
         if scratch == nil { scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) }
         guard let scratch else { return }
         let xs = clip.map(\.x)
@@ -145,8 +166,13 @@ extension FrameRenderer {
             pixman_image_unref(dst)
         }
         var f = pixman_f_transform()
-        let m = inverse.m
-        f.m = ((m[0], m[1], m[2]), (m[3], m[4], m[5]), (m[6], m[7], m[8]))
+        // pixman's transform is 16.16 fixed point: a perspective row of entries near 1e-4
+        // would keep only a few bits. Any multiple of the matrix is the same map, so scale it
+        // until its largest entry is near the fixed-point limit (32767), which keeps every
+        // entry's relative precision (affine maps went to Cairo above).
+        let largest = m.map(abs).max() ?? 1
+        let n = m.map { $0 * 16384 / largest }
+        f.m = ((n[0], n[1], n[2]), (n[3], n[4], n[5]), (n[6], n[7], n[8]))
         var t = pixman_transform()
         guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
         pixman_image_set_transform(src, &t)
@@ -194,38 +220,5 @@ extension FrameRenderer {
 
     static func lookColor(_ c: RGB) -> LookColor {
         LookColor(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
-    }
-}
-
-/// The projective map of the plane taking four points onto four others: a 3 × 3 matrix,
-/// row by row, its last entry 1 (solved by Gaussian elimination with partial pivoting).
-struct Homography {
-    var m: [Double]
-
-    init?(from a: [Point], to b: [Point]) {
-        guard a.count == 4, b.count == 4 else { return nil }
-        var rows: [[Double]] = []
-        for i in 0..<4 {
-            let (x, y, u, v) = (a[i].x, a[i].y, b[i].x, b[i].y)
-            rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
-            rows.append([0, 0, 0, x, y, 1, -v * x, -v * y, v])
-        }
-        for col in 0..<8 {
-            guard let pivot = (col..<8).max(by: { abs(rows[$0][col]) < abs(rows[$1][col]) }),
-                abs(rows[pivot][col]) > 1e-12
-            else { return nil }
-            rows.swapAt(col, pivot)
-            for r in 0..<8 where r != col {
-                let factor = rows[r][col] / rows[col][col]
-                if factor != 0 { for c in col...8 { rows[r][c] -= factor * rows[col][c] } }
-            }
-        }
-        m = (0..<8).map { rows[$0][8] / rows[$0][$0] } + [1]
-    }
-
-    func apply(_ p: Point) -> Point? {
-        let w = m[6] * p.x + m[7] * p.y + m[8]
-        guard abs(w) > 1e-12 else { return nil }
-        return Point((m[0] * p.x + m[1] * p.y + m[2]) / w, (m[3] * p.x + m[4] * p.y + m[5]) / w)
     }
 }

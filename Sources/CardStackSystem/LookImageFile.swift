@@ -20,6 +20,8 @@ public enum LookImageFile {
         public var kind: Kind
         public var width: Int
         public var height: Int
+        /// A PNG's most compressed image data (IDAT bytes) its pixels can need; 0 for JPEG.
+        var imageDataLimit = 0
     }
 
     /// Why a file is not an image the look can use.
@@ -91,7 +93,14 @@ public enum LookImageFile {
         bytes.removeSubrange(done...)
         switch header(bytes) {
         case .failure(let reason): return problem(reason.reason)
-        case .success(let header): return .success((header, bytes))
+        case .success(let header):
+            if header.kind == .png,
+                let reason = pngChunksProblem(
+                    header, size: bytes.count, read: { at, n in Array(bytes[at..<min(at + n, bytes.count)]) })
+            {
+                return problem(reason)
+            }
+            return .success((header, bytes))
         }
     }
 
@@ -122,7 +131,13 @@ public enum LookImageFile {
             done += n
         }
         bytes.removeSubrange(done...)
-        return header(bytes).mapError { Problem(path: path, reason: $0.reason) }
+        let found = header(bytes).mapError { Problem(path: path, reason: $0.reason) }
+        if case .success(let header) = found, header.kind == .png,
+            let reason = pngChunksProblem(header, size: Int(info.st_size), read: { at, n in readAt(fd, at, n) })
+        {
+            return .failure(Problem(path: path, reason: reason))
+        }
+        return found
     }
 
     /// The header of PNG or JPEG bytes, with the size bounds applied.
@@ -135,6 +150,7 @@ public enum LookImageFile {
                 return problem("a corrupt PNG (no IHDR header)")
             }
             found = Header(kind: .png, width: be(16, 4), height: be(20, 4))
+            found?.imageDataLimit = pngImageDataLimit(width: be(16, 4), height: be(20, 4), depth: b[24], color: b[25])
         } else if b.count >= 3, b[0] == 0xFF, b[1] == 0xD8, b[2] == 0xFF {
             var i = 2
             while i + 9 < b.count, found == nil {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackProtocol
+import CardStackRender
 import CardStackSystem
 import CardStackWire
 
@@ -14,7 +15,7 @@ struct ViewCommand: ParsableCommand {
         abstract: "Watch the card stack live in the terminal and scroll it with the keyboard or mouse.",
         discussion: """
             Draws every frame the daemon sends (each card's projected quad, back to front, in \
-            half-block pixels) and sends your keys back as scroll commands; the picture moves \
+            half-block pixels, with the images, colours and back of `[card]`'s look) and sends your keys back as scroll commands; the picture moves \
             when the daemon's next frame arrives. The bottom lines show the style and \
             parameters in force, the revision, offset, front card, frames per second received \
             and frames skipped; values that just changed are highlighted. A broken parameter \
@@ -78,7 +79,7 @@ struct ViewerSession {
     static let tick = 0.25
 
     let terminal: Terminal
-    let screen: ViewerScreen
+    var screen: ViewerScreen
     let socket: SocketPath
     let fpsLimit: Double
     var state = ViewerState()
@@ -87,6 +88,8 @@ struct ViewerSession {
     var previous: ScreenBuffer?
     var lastDraw = -Double.infinity
     var nextRetry = 0.0
+    /// What the look's images were last loaded for: the file, the look and `images_version`.
+    var lookLoaded: String?
 
     init(terminal: Terminal, screen: ViewerScreen, socket: SocketPath, fpsLimit: Double) {
         self.terminal = terminal
@@ -160,9 +163,23 @@ struct ViewerSession {
                 if case .bye = message { throw ClientError.closed("bye") }
                 state.receive(message, now: now)
             }
+            reloadLook()
         } catch {
             detach(now: now)
         }
+    }
+
+    /// Loads the look's images again when the parameters' look, their file or the images'
+    /// version changed (docs/parameters.md, "The look").
+    mutating func reloadLook() {
+        guard let info = state.params else { return }
+        let card = info.params.card
+        let key = "\(info.path ?? "")|\(info.imagesVersion)|\(String(describing: card))"
+        guard key != lookLoaded else { return }
+        lookLoaded = key
+        screen.painter.look =
+            card.hasLook ? ViewerLook(card: card, images: LookPicture.thumbnails(card, parameterFile: info.path)) : nil
+        previous = nil
     }
 
     /// Applies waiting keys; true when the viewer should quit.

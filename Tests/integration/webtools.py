@@ -203,6 +203,14 @@ def rss_kib(pid):
     raise AssertionError(f"no VmRSS for {pid}")
 
 
+def hwm_kib(pid):
+    """A process's peak resident set since it started (VmHWM), in KiB, from /proc."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmHWM for {pid}")
+
+
 def page_state(driver, stage_selector="#stage"):
     """The stage's scale and seq, its rectangle, and every card's rectangle relative to it."""
     return driver.execute_script(

@@ -62,6 +62,38 @@ extension View {
     public func zIndex(_ value: Double) -> ModifiedView { ModifiedView() }
 }
 
+public protocol ShapeStyle {}
+
+public struct Color: View, ShapeStyle {
+    public enum RGBColorSpace { case sRGB, sRGBLinear, displayP3 }
+    public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
+    public func opacity(_ opacity: Double) -> Color { self }
+    public var body: Never { fatalError() }
+}
+
+public protocol Shape: View {}
+public protocol InsettableShape: Shape {}
+
+extension InsettableShape {
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> ModifiedView { ModifiedView() }
+}
+
+public struct RoundedRectangle: InsettableShape {
+    public init(cornerRadius: CGFloat) {}
+    public var body: Never { fatalError() }
+}
+
+public struct FillStyle {
+    public init() {}
+}
+
+extension View {
+    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> ModifiedView { ModifiedView() }
+    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> ModifiedView { ModifiedView() }
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> ModifiedView { ModifiedView() }
+    public func shadow(color: Color = Color(.sRGBLinear, red: 0, green: 0, blue: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> ModifiedView { ModifiedView() }
+}
+
 public struct Animation {
     public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation { Animation() }
     public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation { Animation() }

@@ -1,0 +1,127 @@
+import CCairo
+import CJPEG
+import CardLayout
+import CardStackClient
+import CardStackSystem
+
+/// One of the look's image files decoded into a Cairo image surface (ARGB32), after its
+/// header passed ``LookImageFile``'s bounds: PNG by Cairo (libpng), JPEG by libjpeg-turbo
+/// (docs/render.md, "The look").
+public enum LookPicture {
+    /// The decoded picture, which the caller destroys, or why the file cannot be drawn.
+    static func load(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
+        let header: LookImageFile.Header
+        switch LookImageFile.checkHeader(path) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): header = found
+        }
+        switch header.kind {
+        case .png: return png(path)
+        case .jpeg: return jpeg(path)
+        }
+    }
+
+    static func png(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
+        guard let made = cairo_image_surface_create_from_png(path) else {
+            return .failure(LookImageFile.Problem(path: path, reason: "a corrupt PNG"))
+        }
+        let status = cairo_surface_status(made)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(made)
+            let why =
+                status == CAIRO_STATUS_NO_MEMORY ? "out of memory" : String(cString: cairo_status_to_string(status))
+            return .failure(LookImageFile.Problem(path: path, reason: "a corrupt PNG (\(why))"))
+        }
+        return .success(made)
+    }
+
+    static func jpeg(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
+        let bytes: [UInt8]
+        switch LookImageFile.read(path) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let (_, read)): bytes = read
+        }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { data in
+            cardstack_jpeg_decode(
+                data.baseAddress, UInt(data.count), LookImageFile.maximumPixels, &pixels, &width, &height, &message,
+                message.count)
+        }
+        guard status == 0, let pixels else {
+            return .failure(LookImageFile.Problem(path: path, reason: String(cString: message)))
+        }
+        defer { free(pixels) }
+        // Opaque: RGB24 (the same bytes, alpha ignored), so the card's fill is not drawn under it.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return .failure(LookImageFile.Problem(path: path, reason: "out of memory for \(width) × \(height) pixels"))
+        }
+        // B, G, R, A rows (A 255, so premultiplied as they are), copied row by row into the
+        // surface's stride.
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        for row in 0..<Int(height) {
+            (data + row * stride).update(from: pixels + row * Int(width) * 4, count: Int(width) * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+        return .success(surface)
+    }
+}
+
+extension LookPicture {
+    /// The look's images made small for the terminal viewer (``LookThumbnail``), one per
+    /// file `card.images` names, resolved against `parameterFile`'s directory; nil for a file
+    /// that cannot be drawn. Each is decoded, box-averaged down and freed before the next.
+    public static func thumbnails(_ card: Parameters.Card, parameterFile: String?) -> [LookThumbnail?] {
+        guard let patterns = card.images else { return [] }
+        var directory = "."
+        if let path = parameterFile, let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+        guard case .success(let files) = LookImageFile.resolve(patterns, relativeTo: directory) else { return [] }
+        return files.map { file in
+            guard case .success(let surface) = load(file) else { return nil }
+            defer { cairo_surface_destroy(surface) }
+            return thumbnail(surface)
+        }
+    }
+
+    /// `surface` box-averaged to at most ``LookThumbnail/maximumSide`` pixels a side.
+    static func thumbnail(_ surface: OpaquePointer) -> LookThumbnail {
+        cairo_surface_flush(surface)
+        let (sw, sh) = (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        // RGB24 (an opaque picture) leaves the fourth byte undefined: count it as 255.
+        let opaque = cairo_surface_get_content(surface) == CAIRO_CONTENT_COLOR
+        let step = max(1, (max(sw, sh) + LookThumbnail.maximumSide - 1) / LookThumbnail.maximumSide)
+        let (w, h) = ((sw + step - 1) / step, (sh + step - 1) / step)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = (0, 0, 0, 0)
+                var n = 0
+                for sy in (y * step)..<min((y + 1) * step, sh) {
+                    for sx in (x * step)..<min((x + 1) * step, sw) {
+                        // ARGB32 in native order: B, G, R, A bytes on this little-endian machine.
+                        let p = data + sy * stride + sx * 4
+                        sum = (
+                            sum.0 + Int(p[2]), sum.1 + Int(p[1]), sum.2 + Int(p[0]), sum.3 + (opaque ? 255 : Int(p[3]))
+                        )
+                        n += 1
+                    }
+                }
+                let i = (y * w + x) * 4
+                out[i] = UInt8(sum.0 / n)
+                out[i + 1] = UInt8(sum.1 / n)
+                out[i + 2] = UInt8(sum.2 / n)
+                out[i + 3] = UInt8(sum.3 / n)
+            }
+        }
+        return LookThumbnail(width: w, height: h, sourceWidth: sw, sourceHeight: sh, pixels: out)
+    }
+}
