@@ -112,6 +112,13 @@ let package = Package(
             dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CardStackSystem", "CCairo", "CPixman"],
             swiftSettings: settings
         ),
+        // `cardstack fit`'s core: a move's spring or curve and a still's pose fitted to
+        // tracked points by least squares. Pure: arrays in, a report out; no files, no ffmpeg.
+        .target(
+            name: "CardStackFit",
+            dependencies: [cardLayout],
+            swiftSettings: settings
+        ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
@@ -140,6 +147,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
+                "CardStackFit",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -207,6 +215,11 @@ let package = Package(
         .testTarget(
             name: "CardStackRenderTests",
             dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackFitTests",
+            dependencies: ["CardStackFit", cardLayout],
             swiftSettings: settings
         ),
         .testTarget(
