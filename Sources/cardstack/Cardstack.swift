@@ -17,7 +17,8 @@ struct Cardstack: AsyncParsableCommand {
             WatchCommand.self, SnapshotCommand.self, FrameCommand.self, SocketCommand.self,
             ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
             PresetCommand.self,
-            OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self, FitCommand.self,
+            OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self,
+            FitCommand.self,
             VerifyCommand.self, DiffCommand.self,
             WebCommand.self, SchemaCommand.self, CheckCommand.self,
         ]
