@@ -39,6 +39,23 @@ public struct CardPoint: Sendable, Equatable {
         return nil
     }
 
+    /// The point of the topmost card at `point`, or, over the background, of the card whose
+    /// edge is nearest (with `u` or `v` outside 0...1): a path that leaves every card of a
+    /// style can still be fitted, and its residual says how badly it fits.
+    public static func nearest(to point: Point, in frame: Frame) -> CardPoint? {
+        if let top = topmost(at: point, in: frame) { return top.point }
+        var best: (point: CardPoint, outside: Double)?
+        for card in frame.cards where card.alpha > 0.02 {
+            guard let local = locate(point, on: card) else { continue }
+            let outside =
+                max(0, -local.x, local.x - 1) * card.size.width + max(0, -local.y, local.y - 1) * card.size.height
+            if best.map({ outside < $0.outside }) ?? true {
+                best = (CardPoint(item: card.item, u: local.x, v: local.y), outside)
+            }
+        }
+        return best?.point
+    }
+
     /// The unit card coordinates of the stage point `point` on `card` (the projection
     /// inverted by a small simplex search, so any transform works).
     static func locate(_ point: Point, on card: CardPlacement) -> Point? {

@@ -39,21 +39,34 @@ public struct ClipFit: Sendable {
             throw FitError(
                 "the clip has \(frames.count) frame\(frames.count == 1 ? "" : "s"); a move needs at least two")
         }
-        let viewport = (parameters.viewport.width, parameters.viewport.height)
-        guard let mapping = mapping ?? StageMapping.find(in: frames[0], viewport: viewport) else {
-            throw FitError(
-                "cannot find the \(Int(viewport.0))×\(Int(viewport.1)) pt stage in the clip's first frame (no padding of its own colour around it); give it with --stage X,Y,SCALE"
-            )
-        }
         let change = frames.dropFirst().map { Self.meanDifference(frames[0], $0) }.max() ?? 0
         guard change >= 0.5 else {
             throw FitError(
                 "the clip does not move: its \(frames.count) frames differ from the first by at most \(rounded(change, 1000)) grey levels on average"
             )
         }
-        let radius = 5.0
+        let viewport = (parameters.viewport.width, parameters.viewport.height)
+        guard let mapping = mapping ?? StageMapping.find(in: frames[0], viewport: viewport) else {
+            throw FitError(
+                "cannot find the \(Int(viewport.0))×\(Int(viewport.1)) pt stage in the clip's first frame (no padding of its own colour around it); give it with --stage X,Y,SCALE"
+            )
+        }
+        // The template's half side, in points: 12 where the cards show that much of
+        // themselves through the move (a carousel), else 5 (a stack shows a 10 pt strip of
+        // the cards behind). A larger template holds its place better in a noisy clip.
+        // A marked point gets 8.
+        var radius = 8.0
+        var corners: [(point: CardPoint, travel: Double)] = []
+        if mark == nil {
+            radius = 12
+            corners = MarkChooser.candidates(parameters, from: from, to: to, radius: radius)
+            if corners.isEmpty {
+                radius = 5
+                corners = MarkChooser.candidates(parameters, from: from, to: to, radius: radius)
+            }
+        }
         let tracker = TemplateTracker(
-            radius: max(3, Int((radius * mapping.scale).rounded())), reach: max(8, Int((12 * mapping.scale).rounded())))
+            radius: max(3, Int((radius * mapping.scale).rounded())), reach: max(8, Int((24 * mapping.scale).rounded())))
         var path: [(x: Double, y: Double)]
         if let mark {
             guard mark.frame >= 0, mark.frame < frames.count else {
@@ -66,7 +79,7 @@ public struct ClipFit: Sendable {
             let start = Layout.frame(parameters, offset: from)
             // The corner that travels farthest, weighed by how much its template shows: a
             // card whose picture is close to the stage's colour at that corner is hard to hold.
-            let ranked = MarkChooser.candidates(parameters, from: from, to: to, radius: radius).compactMap {
+            let ranked = corners.compactMap {
                 candidate -> (point: (x: Double, y: Double), score: Double)? in
                 guard let p = candidate.point.position(in: start) else { return nil }
                 let q = mapping.clip((p.x, p.y))
@@ -85,13 +98,13 @@ public struct ClipFit: Sendable {
             return TrackSample(time: Double(k) / fps, point: Point(s.x, s.y))
         }
         let first = Layout.frame(parameters, offset: from)
-        guard let located = CardPoint.topmost(at: samples[0].point, in: first) else {
+        guard let located = CardPoint.nearest(to: samples[0].point, in: first) else {
             let p = samples[0].point
             throw FitError(
-                "the tracked point (\(rounded(p.x)), \(rounded(p.y))) pt is on no card of style \(parameters.layout.style.rawValue) at offset \(from)"
+                "the tracked point (\(rounded(p.x)), \(rounded(p.y))) pt is near no card of style \(parameters.layout.style.rawValue) at offset \(from)"
             )
         }
-        return Track(samples: samples, point: located.point, mapping: mapping)
+        return Track(samples: samples, point: located, mapping: mapping)
     }
 
     /// The standard deviation of the grey levels in the square of `radius` around `p`.

@@ -1,8 +1,9 @@
 import CardLayout
 
-/// Chooses the point to track when the user marks none: a corner of a card, just inside it,
+/// Chooses the point to track when the user marks none: a corner of a card (or the middle
+/// of an edge, where no corner stays in sight, as in a rotary carousel), just inside it,
 /// that stays in sight through the whole move (no other card comes over it or its
-/// template) and travels farthest. A corner gives the template an edge on two sides, so
+/// template, unless it moves with it) and travels farthest. A corner gives the template an edge on two sides, so
 /// the tracker has something to hold in both directions; the card that moves farthest gives
 /// the fit the most to go on.
 public enum MarkChooser {
@@ -22,7 +23,9 @@ public enum MarkChooser {
             let inset = 0.8 * radius / max(card.scale, 0.05)
             let du = min(inset / card.size.width, 0.5)
             let dv = min(inset / card.size.height, 0.5)
-            for (u, v) in [(du, dv), (1 - du, dv), (1 - du, 1 - dv), (du, 1 - dv)] {
+            let corners = [(du, dv), (1 - du, dv), (1 - du, 1 - dv), (du, 1 - dv)]
+            let edges = [(0.5, dv), (1 - du, 0.5), (0.5, 1 - dv), (du, 0.5)]
+            for (u, v) in corners + edges {
                 let point = CardPoint(item: card.item, u: u, v: v)
                 guard let travel = travel(of: point, through: frames, radius: radius) else { continue }
                 if travel > 0 { out.append((point, travel)) }
@@ -32,17 +35,27 @@ public enum MarkChooser {
     }
 
     /// How far `point` travels through `frames`, nil when it or its template is hidden in one.
+    /// The template may hold another card where that card moves with this one (a carousel's
+    /// cards touching edge to edge): the content under the template moves as one.
     static func travel(of point: CardPoint, through frames: [Frame], radius: Double) -> Double? {
         var start: Point?
         var farthest = 0.0
+        let probes = [(-radius, 0.0), (radius, 0), (0, -radius), (0, radius)]
+        var neighbours: [CardPoint?] = []
         for frame in frames {
             guard let card = frame.cards.first(where: { $0.item == point.item }), card.alpha > 0.95,
                 let p = point.position(in: frame)
             else { return nil }
             guard p.x >= 0, p.y >= 0, p.x <= frame.viewport.width, p.y <= frame.viewport.height else { return nil }
-            for (dx, dy) in [(0.0, 0.0), (-radius, 0), (radius, 0), (0, -radius), (0, radius)] {
+            guard CardPoint.topmost(at: p, in: frame)?.card.item == point.item else { return nil }
+            for (k, (dx, dy)) in probes.enumerated() {
                 let probe = Point(p.x + dx, p.y + dy)
-                if let top = CardPoint.topmost(at: probe, in: frame), top.card.item != point.item { return nil }
+                let top = CardPoint.topmost(at: probe, in: frame)
+                if start == nil { neighbours.append(top.flatMap { $0.card.item == point.item ? nil : $0.point }) }
+                guard let top, top.card.item != point.item else { continue }
+                guard let other = neighbours[k], other.item == top.card.item, let q = other.position(in: frame),
+                    distance(q, probe) < 1
+                else { return nil }
             }
             if start == nil { start = p }
             farthest = max(farthest, distance(p, start!))

@@ -45,6 +45,8 @@ public struct MotionFit: Sendable {
     public var samples: [TrackSample]
     /// The tracked point on its card, as first located (the fit refines `u` and `v`).
     public var point: CardPoint
+    /// At most this many simplex moves per search (fewer for a quick comparison).
+    public var iterations = 600
 
     public init(parameters: Parameters, from: Double, to: Double, samples: [TrackSample], point: CardPoint) {
         self.parameters = parameters
@@ -114,7 +116,7 @@ public struct MotionFit: Sendable {
         let n = shape.count
         let guess = shape + [start, point.u, point.v]
         let result = NelderMead.minimize(
-            start: guess, steps: steps + [0.01, 0.01, 0.01], restarts: 3, iterations: 1500
+            start: guess, steps: steps + [0.01, 0.01, 0.01], restarts: 2, iterations: iterations, tolerance: 1e-8
         ) { x in
             guard let a = animation(Array(x[0..<n])) else { return .infinity }
             return cost(a, start: x[n], point: CardPoint(item: point.item, u: x[n + 1], v: x[n + 2]))

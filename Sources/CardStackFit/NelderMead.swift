@@ -78,12 +78,14 @@ public enum NelderMead {
     /// a fresh simplex, `restarts` times: a simplex can collapse onto a line and stall, and a
     /// restart is the usual cure.
     public static func minimize(
-        start: [Double], steps: [Double], restarts: Int, iterations: Int = 2000, _ f: ([Double]) -> Double
+        start: [Double], steps: [Double], restarts: Int, iterations: Int = 2000, tolerance: Double = 1e-10,
+        _ f: ([Double]) -> Double
     ) -> Result {
-        var result = minimize(start: start, steps: steps, iterations: iterations, f)
+        var result = minimize(start: start, steps: steps, iterations: iterations, tolerance: tolerance, f)
         for round in 0..<restarts {
             let scale = 1 / Double(round + 2)
-            let next = minimize(start: result.point, steps: steps.map { $0 * scale }, iterations: iterations, f)
+            let next = minimize(
+                start: result.point, steps: steps.map { $0 * scale }, iterations: iterations, tolerance: tolerance, f)
             if next.value < result.value { result = next } else { break }
         }
         return result

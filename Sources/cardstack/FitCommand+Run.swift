@@ -120,12 +120,13 @@ extension FitCommand {
                 p.layout.style = style
             }
             let to = Layout.stepTarget(from: from, steps: move == "next" ? 1 : -1, p)
-            guard let located = CardPoint.topmost(at: track.samples[0].point, in: Layout.frame(p, offset: from)),
-                let result = try? MotionFit(
-                    parameters: p, from: from, to: to, samples: track.samples, point: located.point
-                )
-                .fit(kind)
+            guard let located = CardPoint.nearest(to: track.samples[0].point, in: Layout.frame(p, offset: from))
             else { continue }
+            // A quick look: fewer simplex moves than the fit itself.
+            var quick = MotionFit(parameters: p, from: from, to: to, samples: track.samples, point: located)
+            quick.iterations = 150
+            guard let result = try? quick.fit(kind) else { continue }
+            guard result.residual.mean.isFinite, result.residual.worst.isFinite else { continue }
             out.append(.init(style: style.rawValue, residual: result.residual))
         }
         return out.sorted { $0.residual.mean < $1.residual.mean }
