@@ -188,9 +188,19 @@ public struct MotionFit: Sendable {
             return a
         }
         let shape = seed.map { min(max($0, 0.02), 0.98) } + [named.result.animation.duration]
-        let refined = refine(shape: shape, steps: [0.1, 0.1, 0.1, 0.1, 0.03], start: named.result.start, bezier)
-        let custom = result(bezier(refined.point)!, refined.point, shapeCount: 5)
-        // A named curve that fits as well (within a fiftieth of a point) is the simpler answer.
+        // First a Bézier that stays within its ends (y in 0...1), then any: a slow start
+        // trades off against an earlier start and a longer duration, and an undershooting
+        // curve can use that trade to follow the noise. The free one must earn its place.
+        func within(_ x: [Double]) -> Parameters.Animation? {
+            guard x[1] >= 0, x[1] <= 1, x[3] >= 0, x[3] <= 1 else { return nil }
+            return bezier(x)
+        }
+        let bounded = refine(shape: shape, steps: [0.1, 0.1, 0.1, 0.1, 0.03], start: named.result.start, within)
+        let refined = refine(
+            shape: Array(bounded.point[0..<5]), steps: [0.05, 0.05, 0.05, 0.05, 0.02], start: bounded.point[5], bezier)
+        let free = result(bezier(refined.point)!, refined.point, shapeCount: 5)
+        let kept = result(bezier(bounded.point)!, bounded.point, shapeCount: 5)
+        let custom = free.residual.mean + 0.05 < kept.residual.mean ? free : kept
         return custom.residual.mean + 0.02 < named.result.residual.mean ? custom : named.result
     }
 }

@@ -48,7 +48,8 @@ public struct PoseFit: Sendable {
         p.layout.m34 = x[2] / 1e4
         p.card.width = x[3]
         p.card.height = x[4]
-        p.card.anchor = [x[5], x[6]]
+        // The anchor lies on the card (the file's range, 0...1).
+        p.card.anchor = [min(max(x[5], 0), 1), min(max(x[6], 0), 1)]
         return p
     }
 
