@@ -123,6 +123,13 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // `cardstack fit`'s core: a move's spring or curve and a still's pose fitted to
+        // tracked points by least squares. Pure: arrays in, a report out; no files, no ffmpeg.
+        .target(
+            name: "CardStackFit",
+            dependencies: [cardLayout],
+            swiftSettings: settings
+        ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
@@ -163,6 +170,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
+                "CardStackFit",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -233,6 +241,11 @@ let package = Package(
         .testTarget(
             name: "CardStackRenderTests",
             dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackFitTests",
+            dependencies: ["CardStackFit", cardLayout],
             swiftSettings: settings
         ),
         .testTarget(

@@ -19,6 +19,7 @@ struct Cardstack: AsyncParsableCommand {
             ExportCommand.self, SaveCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
             PresetCommand.self,
             OpenCommand.self, CloseCommand.self, RecordCommand.self, RenderCommand.self, PlotCommand.self,
+            FitCommand.self,
             VerifyCommand.self, DiffCommand.self,
             WebCommand.self, SchemaCommand.self, CheckCommand.self,
         ]

@@ -1,0 +1,126 @@
+import CardLayout
+
+/// A clip's frames fitted as one move: the stage found in the clip, a point tracked through
+/// it, and the motion fitted to its path (``MotionFit``).
+///
+/// The clip may be the stage scaled and moved inside a larger picture: the stage's place and
+/// scale come from `mapping` when given, else from the padding around it in the first
+/// frame (``StageMapping/find(in:viewport:)``); they are not fitted with the motion, since
+/// a point's path alone cannot tell a larger scale from a point farther down its card.
+public struct ClipFit: Sendable {
+    public var frames: [GreyFrame]
+    /// Frames per second of the clip.
+    public var fps: Double
+    public var parameters: Parameters
+    public var from: Double
+    public var to: Double
+    /// Where the user marked the point to track, in clip pixels, and in which frame.
+    public var mark: (x: Double, y: Double, frame: Int)?
+    public var mapping: StageMapping?
+
+    /// What the clip gave: the tracked samples on the stage, the point on its card, the mapping.
+    public struct Track: Sendable {
+        public var samples: [TrackSample]
+        public var point: CardPoint
+        public var mapping: StageMapping
+    }
+
+    public init(frames: [GreyFrame], fps: Double, parameters: Parameters, from: Double, to: Double) {
+        self.frames = frames
+        self.fps = fps
+        self.parameters = parameters
+        self.from = from
+        self.to = to
+    }
+
+    /// Finds the stage, checks there is motion, and tracks the marked (or chosen) point.
+    public func track() throws(FitError) -> Track {
+        guard frames.count >= 2 else {
+            throw FitError(
+                "the clip has \(frames.count) frame\(frames.count == 1 ? "" : "s"); a move needs at least two")
+        }
+        let change = frames.dropFirst().map { Self.meanDifference(frames[0], $0) }.max() ?? 0
+        guard change >= 0.5 else {
+            throw FitError(
+                "the clip does not move: its \(frames.count) frames differ from the first by at most \(rounded(change, 1000)) grey levels on average"
+            )
+        }
+        let viewport = (parameters.viewport.width, parameters.viewport.height)
+        guard let mapping = mapping ?? StageMapping.find(in: frames[0], viewport: viewport) else {
+            throw FitError(
+                "cannot find the \(Int(viewport.0))×\(Int(viewport.1)) pt stage in the clip's first frame (no padding of its own colour around it); give it with --stage X,Y,SCALE"
+            )
+        }
+        // The template's half side, in points: 12 where the cards show that much of
+        // themselves through the move (a carousel), else 5 (a stack shows a 10 pt strip of
+        // the cards behind). A larger template holds its place better in a noisy clip.
+        // A marked point gets 8.
+        var radius = 8.0
+        var corners: [(point: CardPoint, travel: Double)] = []
+        if mark == nil {
+            radius = 12
+            corners = MarkChooser.candidates(parameters, from: from, to: to, radius: radius)
+            if corners.isEmpty {
+                radius = 5
+                corners = MarkChooser.candidates(parameters, from: from, to: to, radius: radius)
+            }
+        }
+        let tracker = TemplateTracker(
+            radius: max(3, Int((radius * mapping.scale).rounded())), reach: max(8, Int((24 * mapping.scale).rounded())))
+        var path: [(x: Double, y: Double)]
+        if let mark {
+            guard mark.frame >= 0, mark.frame < frames.count else {
+                throw FitError("--mark names frame \(mark.frame); the clip has frames 0 to \(frames.count - 1)")
+            }
+            let forward = tracker.track(Array(frames[mark.frame...]), from: (mark.x, mark.y))
+            let backward = tracker.track(frames[...mark.frame].reversed(), from: (mark.x, mark.y))
+            path = backward.reversed() + forward.dropFirst()
+        } else {
+            let start = Layout.frame(parameters, offset: from)
+            // The corner that travels farthest, weighed by how much its template shows: a
+            // card whose picture is close to the stage's colour at that corner is hard to hold.
+            let ranked = corners.compactMap {
+                candidate -> (point: (x: Double, y: Double), score: Double)? in
+                guard let p = candidate.point.position(in: start) else { return nil }
+                let q = mapping.clip((p.x, p.y))
+                let contrast = Self.spread(frames[0], around: q, radius: tracker.radius)
+                return (q, candidate.travel * min(1, contrast / 16))
+            }
+            guard let chosen = ranked.max(by: { $0.score < $1.score }) else {
+                throw FitError(
+                    "no card corner of style \(parameters.layout.style.rawValue) stays in sight through the move; mark a point with --mark X,Y"
+                )
+            }
+            path = tracker.track(frames, from: chosen.point)
+        }
+        let samples = path.enumerated().map { k, q in
+            let s = mapping.stage(q.x, q.y)
+            return TrackSample(time: Double(k) / fps, point: Point(s.x, s.y))
+        }
+        let first = Layout.frame(parameters, offset: from)
+        guard let located = CardPoint.nearest(to: samples[0].point, in: first) else {
+            let p = samples[0].point
+            throw FitError(
+                "the tracked point (\(rounded(p.x)), \(rounded(p.y))) pt is near no card of style \(parameters.layout.style.rawValue) at offset \(from)"
+            )
+        }
+        return Track(samples: samples, point: located, mapping: mapping)
+    }
+
+    /// The standard deviation of the grey levels in the square of `radius` around `p`.
+    static func spread(_ frame: GreyFrame, around p: (x: Double, y: Double), radius: Int) -> Double {
+        var values: [Double] = []
+        for dy in -radius...radius {
+            for dx in -radius...radius { values.append(frame.sample(p.x + Double(dx), p.y + Double(dy))) }
+        }
+        let mean = values.reduce(0, +) / Double(values.count)
+        return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+    }
+
+    /// The mean absolute grey difference of two frames.
+    static func meanDifference(_ a: GreyFrame, _ b: GreyFrame) -> Double {
+        var sum = 0
+        for i in 0..<min(a.pixels.count, b.pixels.count) { sum += abs(Int(a.pixels[i]) - Int(b.pixels[i])) }
+        return Double(sum) / Double(max(a.pixels.count, 1))
+    }
+}
