@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, REPO
+from harness import BIN, REPO
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)")
 
