@@ -2,7 +2,6 @@
 parameters — cards with pictures on a background of another colour, encoded as lossy MP4,
 scaled and moved inside a larger frame — fitted back (docs/fit.md)."""
 import json
-import math
 import shutil
 import subprocess
 
