@@ -30,7 +30,9 @@ extension Hub {
                 releaseParkedFrames()
             case .sendFrame(let id):
                 if session.hasGrid(id) {
-                    if let bytes = encode(ServerMessage.frame(session.frameEvent(for: id))) { offerFrame(bytes, to: id) }
+                    if let bytes = encode(ServerMessage.frame(session.frameEvent(for: id))) {
+                        offerFrame(bytes, to: id)
+                    }
                 } else if let bytes = frameEventBytes {
                     offerFrame(bytes, to: id)
                 }
