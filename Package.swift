@@ -104,9 +104,23 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // The card look shared by the terminal viewer and the renderer: the colours and sizes,
+        // the viewport fit, the look's thumbnails and the SVG snapshot.
+        .target(
+            name: "CardStackLook",
+            dependencies: [cardLayout],
+            swiftSettings: settings
+        ),
+        // The daemon connection and recordings.
         .target(
             name: "CardStackClient",
             dependencies: [cardLayout, "CardStackProtocol", "CardStackWire", "CardStackSystem"],
+            swiftSettings: settings
+        ),
+        // The terminal viewer (`cardstack view`): keys, the status line, the painter, the screen.
+        .target(
+            name: "CardStackViewer",
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackClient", "CardStackLook"],
             swiftSettings: settings
         ),
         // Cairo (Debian's libcairo2-dev): antialiased paths, text outlines, PNG files.
@@ -118,8 +132,8 @@ let package = Package(
         .target(
             name: "CardStackRender",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackClient", "CardStackSystem", "CCairo", "CPixman",
-                "CJPEG",
+                cardLayout, "CardStackProtocol", "CardStackClient", "CardStackLook", "CardStackSystem", "CCairo",
+                "CPixman", "CJPEG",
             ],
             swiftSettings: settings
         ),
@@ -169,8 +183,8 @@ let package = Package(
             name: "cardstack",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
-                "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackWeb", "CardStackRender",
-                "CardStackFit",
+                "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackViewer", "CardStackLook",
+                "CardStackWeb", "CardStackRender", "CardStackFit",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -240,7 +254,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackRenderTests",
-            dependencies: ["CardStackRender", "CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
+            dependencies: [
+                "CardStackRender", "CardStackClient", "CardStackLook", "CardStackWire", cardLayout, "CardStackProtocol",
+            ],
             swiftSettings: settings
         ),
         .testTarget(
@@ -266,8 +282,10 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(
-            name: "CardStackClientTests",
-            dependencies: ["CardStackClient", "CardStackWire", cardLayout, "CardStackProtocol"],
+            name: "CardStackViewerTests",
+            dependencies: [
+                "CardStackViewer", "CardStackClient", "CardStackLook", "CardStackWire", cardLayout, "CardStackProtocol",
+            ],
             swiftSettings: settings
         ),
     ],

@@ -1,6 +1,6 @@
 import CCairo
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 /// A Cairo image surface and its drawing context: 32-bit pixels (B, G, R, A bytes in memory
 /// on this little-endian machine), antialiased paths, PNG output.

@@ -1,6 +1,6 @@
 import CCairo
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 /// `cardstack render --vary`: the same transition under several parameter sets, drawn side
 /// by side in a labelled grid and played on one clock (docs/render.md, "Variants").

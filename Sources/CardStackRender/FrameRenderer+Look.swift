@@ -1,7 +1,7 @@
 import CCairo
 import CPixman
 import CardLayout
-import CardStackClient
+import CardStackLook
 import CardStackSystem
 
 /// The look of `[card]` drawn as the page draws it (docs/render.md, "The look"): the shadow

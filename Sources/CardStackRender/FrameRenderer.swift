@@ -1,6 +1,6 @@
 import CCairo
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 /// Draws frames as the page does (Sources/CardStackWeb/Page): the stage's background, then
 /// every card back to front as its layer — the box of `size` at `position` about `anchor`,

@@ -1,7 +1,7 @@
 import CCairo
 import CJPEG
 import CardLayout
-import CardStackClient
+import CardStackLook
 import CardStackSystem
 
 /// One of the look's image files decoded into a Cairo image surface (ARGB32), after its

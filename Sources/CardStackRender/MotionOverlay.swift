@@ -1,5 +1,5 @@
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 /// `cardstack plot --vary`: the motion curves of several parameter sets in one plot, each in
 /// its colour, with a legend naming its values (and its overshoot and settle time); the

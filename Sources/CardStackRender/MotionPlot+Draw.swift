@@ -1,5 +1,5 @@
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 #if canImport(Glibc)
     import Glibc

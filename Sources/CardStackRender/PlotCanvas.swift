@@ -1,6 +1,6 @@
 import CCairo
 import CardLayout
-import CardStackClient
+import CardStackLook
 
 /// The few things a plot is made of, so one drawing routine (``MotionPlot/draw(on:)``)
 /// writes both the SVG and, through Cairo, the PNG.

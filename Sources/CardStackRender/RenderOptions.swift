@@ -1,4 +1,4 @@
-import CardStackClient
+import CardStackLook
 
 /// What went wrong, said so that the user knows what to change.
 public struct RenderError: Error, Sendable, CustomStringConvertible {

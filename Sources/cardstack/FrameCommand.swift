@@ -1,8 +1,8 @@
 import ArgumentParser
 import CardLayout
-import CardStackClient
 import CardStackExport
 import CardStackFiles
+import CardStackLook
 import CardStackParams
 import CardStackProtocol
 import CardStackWire

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardStackClient
+import CardStackLook
 import CardStackProtocol
 import CardStackRender
 

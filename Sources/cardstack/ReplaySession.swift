@@ -2,6 +2,7 @@ import ArgumentParser
 import CardStackClient
 import CardStackProtocol
 import CardStackSystem
+import CardStackViewer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardStackClient
+import CardStackLook
 import CardStackProtocol
 import CardStackSystem
 

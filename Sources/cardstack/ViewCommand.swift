@@ -3,6 +3,7 @@ import CardStackClient
 import CardStackProtocol
 import CardStackRender
 import CardStackSystem
+import CardStackViewer
 import CardStackWire
 
 #if canImport(Glibc)

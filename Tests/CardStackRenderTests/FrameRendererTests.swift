@@ -1,5 +1,5 @@
 import CardLayout
-import CardStackClient
+import CardStackLook
 import Foundation
 import Testing
 

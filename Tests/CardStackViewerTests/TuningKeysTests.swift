@@ -1,8 +1,9 @@
+import CardStackClient
 import CardStackProtocol
 import CardStackWire
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct TuningKeysTests {
     @Test func saveUndoRedoKeys() {

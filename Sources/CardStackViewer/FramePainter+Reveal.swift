@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackLook
 
 extension FramePainter {
     /// Draws the circle reveal as the seed does: the opened card's detail view (its colour

@@ -1,6 +1,7 @@
+import CardStackLook
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct ScreenBufferTests {
     func string(_ bytes: [UInt8]) -> String {

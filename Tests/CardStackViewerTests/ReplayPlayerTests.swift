@@ -1,9 +1,11 @@
 import CardLayout
+import CardStackClient
+import CardStackLook
 import CardStackProtocol
 import CardStackWire
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 /// `view --replay`: a recording played at its timing, paused, stepped and sped up.
 @Suite struct ReplayPlayerTests {

@@ -1,7 +1,7 @@
 import CardStackProtocol
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct KeyMapTests {
     let map = KeyMap(spacing: 30, cards: 11)

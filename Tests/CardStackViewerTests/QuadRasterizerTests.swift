@@ -1,7 +1,8 @@
 import CardLayout
+import CardStackLook
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct QuadRasterizerTests {
     /// `.` outside the viewport, space inside, lowercase interior, uppercase outline; the

@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackLook
 
 /// Turns a rasterised frame into terminal cells: two pixels per cell with half blocks
 /// (`▀` with the upper pixel as foreground and the lower as background), each card in its

@@ -1,7 +1,7 @@
 import CardLayout
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct StatusLineTests {
     @Test func defaultParameters() {

@@ -1,3 +1,5 @@
+import CardStackClient
+
 /// Plays a ``Recording`` into a ``ViewerState`` at its recorded timing: pause, step one frame
 /// either way, and change the speed (0.1× to 4×).
 ///

@@ -1,7 +1,9 @@
 import CardLayout
+import CardStackClient
+import CardStackLook
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 /// Frames whose numbers are far out of any screen (a recording is not the daemon): the
 /// terminal painter, the rasteriser and the SVG snapshot draw what they can and never trap.

@@ -2,7 +2,7 @@ import CardLayout
 import CardStackProtocol
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 @Suite struct ViewerScreenTests {
     func frame(_ seq: Int, offset: Double = 0, revision: Int = 1) -> ServerMessage {

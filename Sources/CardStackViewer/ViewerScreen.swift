@@ -1,3 +1,5 @@
+import CardStackLook
+
 /// Composes the viewer's whole screen from its state: a banner row, the cards, and two
 /// status lines; the help overlay on top when asked for.
 ///

@@ -1,9 +1,10 @@
 import CardLayout
+import CardStackClient
 import CardStackProtocol
 import CardStackWire
 import Testing
 
-@testable import CardStackClient
+@testable import CardStackViewer
 
 /// What the panel and the banner say beyond the stack's numbers: where the parameters come
 /// from, values from `set`, the edited deck's size, carousel options, and errors that do not
