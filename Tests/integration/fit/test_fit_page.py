@@ -90,3 +90,23 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     # One undo restores the spring that was in force.
     client.ok("undo")
     assert client.ok("get_params")["params"]["animation"] == before
+
+
+def test_a_fit_that_cannot_run_says_why_in_the_page(make_daemon, bridges, browser, tmp_path):
+    still = tmp_path / "still.png"
+    shutil.copy(REPO / "examples" / "looks" / "photos" / "photo1.png", still)
+    daemon = make_daemon(LINEAR)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    browser.find_element("css selector", "#reference-file").send_keys(str(still))
+    wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
+             timeout=60, what="the still to load")
+    browser.find_element("css selector", "[data-action='fit']").click()
+    shown = wait_for(lambda: (lambda r: r if r["error"] == "true" else None)(fit_result(browser)), timeout=120,
+                     what="the fit's error in the page")
+    # One "cannot fit:", the reference named as such (not the bridge's file), the reason.
+    assert shown["text"].startswith("cannot fit: cardstack: the reference: the clip has 1 frame; a move needs at "
+                                    "least two"), shown
+    assert shown["text"].count("cannot fit") == 1 and "/upload" not in shown["text"], shown
+    assert not shown["apply"] and not shown["busy"], shown
+    assert browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected"
