@@ -80,6 +80,9 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     assert abs(spring["response"] / HIDDEN["response"] - 1) < 0.03, fitted["params"]
     assert abs(spring["damping_ratio"] - HIDDEN["damping_ratio"]) < 0.03, fitted["params"]
     assert fitted["style"] == "linear" and fitted["kind"] == "spring"
+    # What Apply sends: the spring in the dialect fitted, as `cardstack fit --apply` does.
+    assert fitted["settings"] == {"animation": {"spring": {"damping_ratio": spring["damping_ratio"],
+                                                           "response": spring["response"]}}}, fitted["settings"]
     # The numbers shown are the fitted ones.
     assert f"animation.spring.response = {spring['response']}" in shown["text"], shown["text"]
     # Apply: the fitted spring in force on the daemon, as one set_params.
@@ -110,3 +113,15 @@ def test_a_fit_that_cannot_run_says_why_in_the_page(make_daemon, bridges, browse
     assert shown["text"].count("cannot fit") == 1 and "/upload" not in shown["text"], shown
     assert not shown["apply"] and not shown["busy"], shown
     assert browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected"
+
+
+def test_live_reads_the_daemons_parameters_and_says_when_there_is_none(tmp_path):
+    clip = tmp_path / "clip.mp4"
+    clip.write_bytes(b"\x00")
+    run = lambda *args: subprocess.run([str(BIN / "cardstack"), "fit", str(clip), *map(str, args)],
+                                       capture_output=True, text=True, timeout=60)
+    result = run("--live", "--config", tmp_path / "x.toml")
+    assert result.returncode == 64 and "--live reads the daemon's parameters; leave out --config" in result.stderr
+    (tmp_path / "run").mkdir(mode=0o700)
+    result = run("--live", "--socket", tmp_path / "run" / "none.sock")
+    assert result.returncode == 1 and "no cardstackd is listening on" in result.stderr, result.stderr
