@@ -14,10 +14,14 @@ public final class ReferenceStore: Sendable {
     /// `cardstack fit`'s command line up to its arguments (the running executable and `fit`),
     /// or nil when fitting is not offered.
     public let fitCommand: [String]?
+    /// The daemons' sockets, one per view: a fit reads the clip against the parameters in
+    /// force on the view's daemon (`cardstack fit --live --socket`); empty when replaying.
+    public let sockets: [String]
     private let clips = NIOLockedValueBox<[ReferenceClip]>([])
 
-    public init(fitCommand: [String]?) {
+    public init(fitCommand: [String]?, sockets: [String] = []) {
         self.fitCommand = fitCommand
+        self.sockets = sockets
     }
 
     /// Keeps `clip`, deleting the oldest when more than ``limit`` are held.

@@ -111,8 +111,9 @@ extension RenderHandler {
         }
     }
 
-    /// `POST /fit`: `cardstack fit FILE --style S --json [--kind K]` on a held reference; its
-    /// JSON, or 400 with its error.
+    /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]` on a held
+    /// reference, read against the parameters in force on view V's daemon; its JSON, or 400
+    /// with its error.
     static func fit(_ body: [UInt8], _ references: ReferenceStore?) -> Reply {
         guard let references, let command = references.fitCommand else {
             return Reply(status: .notFound, text: "this bridge does not fit references\n")
@@ -126,6 +127,17 @@ extension RenderHandler {
             return Reply(status: .notFound, text: "no such reference: load it again\n")
         }
         var arguments = command + [clip.file, "--json"]
+        // The view's daemon (`view`, 0 when left out) holds the parameters the clip is read against.
+        var view = 0
+        if let value = json["view"] {
+            guard case .integer(let n) = value, n >= 0, n < max(references.sockets.count, 1) else {
+                return Reply(status: .badRequest, text: "view must be the number of one of the page's daemons\n")
+            }
+            view = Int(n)
+        }
+        if references.sockets.indices.contains(view) {
+            arguments += ["--live", "--socket", references.sockets[view]]
+        }
         for name in ["style", "kind"] {
             guard let value = json[name] else { continue }
             guard case .string(let text) = value, !text.isEmpty, text.utf8.count <= 64,

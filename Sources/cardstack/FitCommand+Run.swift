@@ -115,7 +115,7 @@ extension FitCommand {
         var out: [FitReport.Other] = []
         for style in Style.allCases where style != parameters.layout.style {
             var p = Self.preset(style)
-            if config != nil {
+            if config != nil || live {
                 p = parameters
                 p.layout.style = style
             }

@@ -44,7 +44,9 @@ struct FitCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("The style the reference is read as (default: --config's, else stack).", valueName: "style"))
+        help: ArgumentHelp(
+            "The style the reference is read as (default: --config's or the daemon's, else stack).", valueName: "style")
+    )
     var style: String?
 
     @Option(
@@ -90,6 +92,11 @@ struct FitCommand: ParsableCommand {
         name: .long, help: ArgumentHelp("Frames per second of the clip, when its file does not say.", valueName: "n"))
     var fps: Double?
 
+    @Flag(
+        name: .long,
+        help: "Read the reference against the parameters the running daemon has in force (get_params), not a file.")
+    var live = false
+
     @Flag(name: .long, help: "Print the result as JSON.")
     var json = false
 
@@ -110,6 +117,7 @@ struct FitCommand: ParsableCommand {
             throw ValidationError(
                 "unknown style \(style); the styles are \(Style.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if live, config != nil { throw ValidationError("--live reads the daemon's parameters; leave out --config") }
         guard ["next", "prev"].contains(move) else { throw ValidationError("--move must be next or prev, got \(move)") }
         guard from.isFinite else { throw ValidationError("--from must be a finite number of points") }
         if kind == "pose", corners == nil {
@@ -159,8 +167,20 @@ struct FitCommand: ParsableCommand {
         }
     }
 
-    /// --config's parameters, else the style's preset, else the defaults; --style wins.
+    /// --config's parameters (or the daemon's with --live), else the style's preset, else
+    /// the defaults; --style wins.
     func baseParameters() throws -> Parameters {
+        if live {
+            var p: Parameters
+            do {
+                p = try connection.connect().request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)
+                    .params
+            } catch {
+                throw fail(error)
+            }
+            if let style { p.layout.style = Style(rawValue: style)! }
+            return p
+        }
         if let config {
             var p = try loadParameters(config)
             if let style { p.layout.style = Style(rawValue: style)! }

@@ -36,7 +36,8 @@ struct FitReport: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, style, params, residual, frames, start, offset, corners, undetermined, point, stage, path, truncated,
+        case kind, style, params, settings, residual, frames, start, offset, corners, undetermined, point, stage, path,
+            truncated,
             others
         case betterStyle = "better_style"
     }
@@ -46,6 +47,7 @@ struct FitReport: Encodable {
         try c.encode(kind, forKey: .kind)
         try c.encode(style, forKey: .style)
         try c.encode(params, forKey: .params)
+        try c.encode(settings, forKey: .settings)
         try c.encode(residual, forKey: .residual)
         try c.encode(frames, forKey: .frames)
         try c.encodeIfPresent(start, forKey: .start)

@@ -118,7 +118,7 @@ struct WebCommand: ParsableCommand {
         do {
             // Kept for the user across runs, so an open page reconnects after a restart.
             let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
-            references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"])
+            references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"], sockets: paths)
             bridge = try WebBridge(
                 host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService,
                 references: references)

@@ -6,7 +6,7 @@ mixin(Reference, class {
   // POST /fit: `cardstack fit` on the clip; its numbers and residual, and Apply.
   fit() {
     if (!this.clip) return;
-    const body = { id: this.clip.id, style: this.fitStyle.value };
+    const body = { id: this.clip.id, style: this.fitStyle.value, view: this.view.index };
     if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
     this.fitButton.disabled = true;
     this.applyButton.hidden = true;
@@ -27,21 +27,25 @@ mixin(Reference, class {
         const r = result.residual || {};
         const pt = (v) => (typeof v === "number" ? `${v.toFixed(2)} pt` : "?");
         lines.push(`residual: mean ${pt(r.mean)}, worst ${pt(r.worst)}`);
+        if (typeof result.start === "number") lines.push(`starts ${result.start.toFixed(3)} s into the clip`);
         if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
+        if (result.better_style) lines.push(`${result.better_style} fits better than ${result.style}`);
         this.fitResult.textContent = lines.join("\n");
-        this.applyButton.hidden = !result.params;
+        this.fitResult.dataset.residual = typeof r.mean === "number" ? String(r.mean) : "";
+        this.applyButton.hidden = !result.settings;
       })
       .catch((e) => {
         this.fitResult.dataset.error = "true";
-        this.fitResult.textContent = `cannot fit: ${e.message}`;
+        this.fitResult.textContent = e.message.startsWith("cannot fit") ? e.message : `cannot fit: ${e.message}`;
       })
       .finally(() => { this.fitButton.disabled = false; });
   }
 
-  // One set_params with every fitted key: one history entry, so one undo takes it back.
+  // One set_params with what `cardstack fit --apply` sends (`settings`: the spring in the
+  // dialect fitted, or a curve with the spring cleared): one history entry, one undo.
   apply() {
-    if (!this.fitted || !this.fitted.params) return;
-    if (this.view.send("set_params", { params: this.fitted.params })) this.view.say("applied the fitted parameters (u undoes)");
+    if (!this.fitted || !this.fitted.settings) return;
+    if (this.view.send("set_params", { params: this.fitted.settings })) this.view.say("applied the fitted parameters (u undoes)");
     else this.view.say("apply: not connected to the daemon", true);
   }
 });

@@ -69,8 +69,8 @@ class Reference {
     const reset = el("button", { type: "button", text: "reset", title: "centre the reference on the phone at the size that fits, offset 0" });
     reset.addEventListener("click", () => this.reset());
     this.fitStyle = el("select", { "aria-label": "style to fit", title: "the style the clip is fitted as" });
-    this.fitKind = el("select", { "aria-label": "what to fit", title: "fit the motion (spring or curve) or the pose (from a still)" });
-    for (const k of ["auto", "spring", "curve", "pose"]) this.fitKind.append(el("option", { value: k, text: k === "auto" ? "motion or pose" : k }));
+    this.fitKind = el("select", { "aria-label": "what to fit", title: "fit the motion as a spring, a curve, or the better of the two" });
+    for (const k of ["auto", "spring", "curve"]) this.fitKind.append(el("option", { value: k, text: k === "auto" ? "spring or curve" : k }));
     this.fitButton = el("button", { type: "button", "data-action": "fit", text: "Fit", title: "find the parameters that reproduce the reference (cardstack fit)", disabled: "" });
     this.fitButton.addEventListener("click", () => this.fit());
     this.applyButton = el("button", { type: "button", "data-action": "apply-fit", text: "Apply", title: "put the fitted parameters in force (u undoes)", hidden: "" });

@@ -103,12 +103,14 @@ def test_the_bridge_decodes_a_clip_with_its_frame_times_and_serves_only_its_fram
         assert call(bridge, "GET", f"/reference/{rid}/0")[0] == 403
         assert call(bridge, "GET", f"/reference/{rid}/0?token={'f' * 32}")[0] == 403
         assert call(bridge, "GET", f"/reference?token={t}")[0] == 405
-        # POST /fit checks what it is asked before running anything (`cardstack fit` itself is
-        # another branch's: a fit that runs is not tested here).
+        # POST /fit checks what it is asked before running anything (a fit that runs:
+        # test_fit_page.py).
         fit = lambda body: call(bridge, "POST", f"/fit?token={t}", body, {"Content-Type": "application/json"})
         assert fit(json.dumps({"id": "0" * 32, "style": "stack"}))[0] == 404
         for bad in ["not json", json.dumps({"style": "stack"}), json.dumps({"id": rid, "style": "../x"}),
-                    json.dumps({"id": rid, "style": "stack", "kind": "--apply"}), json.dumps({"id": rid, "style": 3})]:
+                    json.dumps({"id": rid, "style": "stack", "kind": "--apply"}), json.dumps({"id": rid, "style": 3}),
+                    json.dumps({"id": rid, "view": 1}), json.dumps({"id": rid, "view": -1}),
+                    json.dumps({"id": rid, "view": "0"})]:
             status, _, body = fit(bad)
             assert status == 400 and body.count(b"\n") == 1, (bad, status, body)
         assert fit("x" * 5000)[0] == 413

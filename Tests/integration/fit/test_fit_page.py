@@ -1,0 +1,127 @@
+"""The page's Fit end to end (issue 40): a spring `next` rendered here from hidden numbers,
+loaded as the reference, fitted by the bridge's `cardstack fit --live` against the parameters
+the page's daemon has in force, shown with its residual, applied with one set_params and
+taken back with one undo. Real daemon, real bridge, headless Chromium."""
+import shutil
+import subprocess
+
+import pytest
+
+from harness import BIN, REPO, wait_for
+from webtools import open_page, subscribed
+
+pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)")
+
+# The linear carousel: each card slides a card's width per step.
+LINEAR = """[layout]
+style = "linear"
+cards = 20
+wrap = false
+spacing = 200.0
+
+[card]
+width = 200.0
+height = 200.0
+anchor = [0.5, 0.5]
+corner_radius = 12.0
+"""
+PHOTOS = REPO / "examples" / "looks" / "photos" / "*.png"
+HIDDEN = {"damping_ratio": 0.6, "response": 0.45}
+
+
+def make_clip(tmp_path):
+    """The hidden spring's `next`, rendered at 30 fps, scaled to 200 px across inside a
+    larger grey frame and encoded as lossy MP4: small, so the fit is quick."""
+    hidden = tmp_path / "hidden.toml"
+    look = LINEAR.replace("[card]\n", f'[card]\nimages = ["{PHOTOS}"]\n', 1)
+    hidden.write_text(look + "\n[animation]\nfps = 30\nspring = { damping_ratio = 0.6, response = 0.45 }\n")
+    raw = tmp_path / "raw.mp4"
+    result = subprocess.run([str(BIN / "cardstack"), "render", "--config", str(hidden), "--transition", "next",
+                             "--out", str(raw), "--background", "#203040", "--hold", "0.2"],
+                            capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr
+    clip = tmp_path / "wanted.mp4"
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(raw), "-vf",
+                    "scale=200:-2,pad=260:480:30:24:color=#e0e0e0,tpad=start_duration=0.1:start_mode=clone",
+                    "-c:v", "libx264", "-crf", "28", "-pix_fmt", "yuv420p", str(clip)], check=True, timeout=120)
+    return clip
+
+
+def fit_result(browser):
+    return browser.execute_script("""const r = document.querySelector('.fit-result');
+        return {text: r.textContent, error: r.dataset.error, residual: r.dataset.residual || '', hidden: r.hidden,
+                busy: document.querySelector('[data-action="fit"]').disabled,
+                apply: !document.querySelector('[data-action="apply-fit"]').hidden};""")
+
+
+def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bridges, browser, tmp_path):
+    clip = make_clip(tmp_path)
+    daemon = make_daemon(LINEAR + "\n[animation]\nspring = { damping_ratio = 1.0, response = 0.3 }\n")
+    client = subscribed(daemon)
+    before = client.ok("get_params")["params"]["animation"]
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    browser.find_element("css selector", "#reference-file").send_keys(str(clip))
+    wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
+             timeout=60, what="the reference to load")
+    from selenium.webdriver.support.ui import Select
+    assert Select(browser.find_element("css selector", "[aria-label='style to fit']")).first_selected_option \
+        .get_attribute("value") == "linear"
+    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
+    browser.find_element("css selector", "[data-action='fit']").click()
+    # The fit runs `cardstack fit` (a debug build takes tens of seconds on a busy machine).
+    shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
+        fit_result(browser)), timeout=240, what="the fit's result in the page")
+    assert shown["error"] == "false" and not shown["hidden"] and shown["apply"], shown
+    assert float(shown["residual"]) < 1, shown
+    assert "residual: mean " in shown["text"] and "animation.spring.damping_ratio = " in shown["text"], shown
+    fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
+    spring = fitted["params"]["animation"]["spring"]
+    assert abs(spring["response"] / HIDDEN["response"] - 1) < 0.03, fitted["params"]
+    assert abs(spring["damping_ratio"] - HIDDEN["damping_ratio"]) < 0.03, fitted["params"]
+    assert fitted["style"] == "linear" and fitted["kind"] == "spring"
+    # What Apply sends: the spring in the dialect fitted, as `cardstack fit --apply` does.
+    assert fitted["settings"] == {"animation": {"spring": {"damping_ratio": spring["damping_ratio"],
+                                                           "response": spring["response"]}}}, fitted["settings"]
+    # The numbers shown are the fitted ones.
+    assert f"animation.spring.response = {spring['response']}" in shown["text"], shown["text"]
+    # Apply: the fitted spring in force on the daemon, as one set_params.
+    browser.find_element("css selector", "[data-action='apply-fit']").click()
+    applied = wait_for(lambda: (lambda a: a if abs(a["spring"]["response"] - spring["response"]) < 1e-9 else None)(
+        client.ok("get_params")["params"]["animation"]), timeout=10, what="the fitted spring in force")
+    assert abs(applied["spring"]["damping_ratio"] - spring["damping_ratio"]) < 1e-9, applied
+    # One undo restores the spring that was in force.
+    client.ok("undo")
+    assert client.ok("get_params")["params"]["animation"] == before
+
+
+def test_a_fit_that_cannot_run_says_why_in_the_page(make_daemon, bridges, browser, tmp_path):
+    still = tmp_path / "still.png"
+    shutil.copy(REPO / "examples" / "looks" / "photos" / "photo1.png", still)
+    daemon = make_daemon(LINEAR)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    browser.find_element("css selector", "#reference-file").send_keys(str(still))
+    wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
+             timeout=60, what="the still to load")
+    browser.find_element("css selector", "[data-action='fit']").click()
+    shown = wait_for(lambda: (lambda r: r if r["error"] == "true" else None)(fit_result(browser)), timeout=120,
+                     what="the fit's error in the page")
+    # One "cannot fit:", the reference named as such (not the bridge's file), the reason.
+    assert shown["text"].startswith("cannot fit: cardstack: the reference: the clip has 1 frame; a move needs at "
+                                    "least two"), shown
+    assert shown["text"].count("cannot fit") == 1 and "/upload" not in shown["text"], shown
+    assert not shown["apply"] and not shown["busy"], shown
+    assert browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected"
+
+
+def test_live_reads_the_daemons_parameters_and_says_when_there_is_none(tmp_path):
+    clip = tmp_path / "clip.mp4"
+    clip.write_bytes(b"\x00")
+    run = lambda *args: subprocess.run([str(BIN / "cardstack"), "fit", str(clip), *map(str, args)],
+                                       capture_output=True, text=True, timeout=60)
+    result = run("--live", "--config", tmp_path / "x.toml")
+    assert result.returncode == 64 and "--live reads the daemon's parameters; leave out --config" in result.stderr
+    (tmp_path / "run").mkdir(mode=0o700)
+    result = run("--live", "--socket", tmp_path / "run" / "none.sock")
+    assert result.returncode == 1 and "no cardstackd is listening on" in result.stderr, result.stderr
