@@ -133,9 +133,6 @@ def test_a_still_of_the_stack_gives_its_pose(tmp_path):
     assert abs(again["params"]["layout"]["spacing"] - 36) < 1
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (issue 40): the chosen point on a rotary card is the middle of "
-                   "an edge, where template matching slides along the edge as the card turns in depth; the rotary "
-                   "fit itself is then off by several points")
 def test_a_rotary_clip_read_as_a_stack_fits_far_worse(tmp_path):
     rotary = (REPO / "Config" / "presets" / "rotary.toml").read_text()
     rotary = rotary.replace("[card]\n", f'[card]\nimages = ["{PHOTOS}"]\n', 1)
