@@ -77,21 +77,24 @@ public struct ClipFit: Sendable {
             path = backward.reversed() + forward.dropFirst()
         } else {
             let start = Layout.frame(parameters, offset: from)
-            // The corner that travels farthest, weighed by how much its template shows: a
-            // card whose picture is close to the stage's colour at that corner is hard to hold.
+            // The point that travels farthest, weighed by how well its template holds in its
+            // weaker direction: the middle of an edge lets the template slide along the edge,
+            // a flat patch anywhere. Its template then turns with the card (`warp`).
             let ranked = corners.compactMap {
-                candidate -> (point: (x: Double, y: Double), score: Double)? in
+                candidate -> (point: (clip: (x: Double, y: Double), card: CardPoint), score: Double)? in
                 guard let p = candidate.point.position(in: start) else { return nil }
                 let q = mapping.clip((p.x, p.y))
-                let contrast = Self.spread(frames[0], around: q, radius: tracker.radius)
-                return (q, candidate.travel * min(1, contrast / 16))
+                let contrast = Self.cornerness(frames[0], around: q, radius: tracker.radius)
+                return ((q, candidate.point), candidate.travel * min(1, contrast / 6))
             }
             guard let chosen = ranked.max(by: { $0.score < $1.score }) else {
                 throw FitError(
                     "no card corner of style \(parameters.layout.style.rawValue) stays in sight through the move; mark a point with --mark X,Y"
                 )
             }
-            path = tracker.track(frames, from: chosen.point)
+            path = tracker.track(
+                frames, from: chosen.point.clip,
+                warp: Self.warp(chosen.point.card, parameters, from: from, to: to, mapping, frames[0], tracker.radius))
         }
         let samples = path.enumerated().map { k, q in
             let s = mapping.stage(q.x, q.y)
@@ -107,14 +110,26 @@ public struct ClipFit: Sendable {
         return Track(samples: samples, point: located, mapping: mapping)
     }
 
-    /// The standard deviation of the grey levels in the square of `radius` around `p`.
-    static func spread(_ frame: GreyFrame, around p: (x: Double, y: Double), radius: Int) -> Double {
-        var values: [Double] = []
+    /// How well the square of `radius` around `p` holds a template in its weaker direction:
+    /// the smaller eigenvalue of the structure tensor (the sums of the grey gradients'
+    /// products, as in Harris's and Shi and Tomasi's corner detectors), as a root mean
+    /// square gradient in grey levels per pixel. An edge is strong across and zero along
+    /// itself, where a template slides; a corner or a textured spot is strong both ways.
+    static func cornerness(_ frame: GreyFrame, around p: (x: Double, y: Double), radius: Int) -> Double {
+        var (xx, xy, yy) = (0.0, 0.0, 0.0)
         for dy in -radius...radius {
-            for dx in -radius...radius { values.append(frame.sample(p.x + Double(dx), p.y + Double(dy))) }
+            for dx in -radius...radius {
+                let x = p.x + Double(dx)
+                let y = p.y + Double(dy)
+                let gx = (frame.sample(x + 1, y) - frame.sample(x - 1, y)) / 2
+                let gy = (frame.sample(x, y + 1) - frame.sample(x, y - 1)) / 2
+                xx += gx * gx
+                xy += gx * gy
+                yy += gy * gy
+            }
         }
-        let mean = values.reduce(0, +) / Double(values.count)
-        return (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+        let weaker = (xx + yy) / 2 - (((xx - yy) / 2) * ((xx - yy) / 2) + xy * xy).squareRoot()
+        return (max(weaker, 0) / Double((2 * radius + 1) * (2 * radius + 1))).squareRoot()
     }
 
     /// The mean absolute grey difference of two frames.

@@ -1,13 +1,13 @@
 import CardLayout
 
-/// Chooses the point to track when the user marks none: a corner of a card (or the middle
-/// of an edge, where no corner stays in sight, as in a rotary carousel), just inside it,
-/// that stays in sight through the whole move (no other card comes over it or its
-/// template, unless it moves with it) and travels farthest. A corner gives the template an edge on two sides, so
-/// the tracker has something to hold in both directions; the card that moves farthest gives
-/// the fit the most to go on.
+/// Chooses the points to track when the user marks none: corners of cards, middles of
+/// their edges and points inside them, that stay in sight through the whole move (no other
+/// card comes over them or their template, unless it moves with it), the farthest travelled
+/// first. Which of them shows the tracker something to hold in both directions (a corner,
+/// a textured spot of the picture; not the middle of an edge) is read from the clip
+/// (`ClipFit.cornerness`); the card that moves farthest gives the fit the most to go on.
 public enum MarkChooser {
-    /// The corners that stay in sight, the farthest travelled first, with their travel in points.
+    /// The points that stay in sight, the farthest travelled first, with their travel in points.
     ///
     /// - Parameters:
     ///   - parameters: the style and pose the clip is read as.
@@ -25,7 +25,11 @@ public enum MarkChooser {
             let dv = min(inset / card.size.height, 0.5)
             let corners = [(du, dv), (1 - du, dv), (1 - du, 1 - dv), (du, 1 - dv)]
             let edges = [(0.5, dv), (1 - du, 0.5), (0.5, 1 - dv), (du, 0.5)]
-            for (u, v) in corners + edges {
+            // Points inside the card too: where no corner stays in sight, a textured spot
+            // of the picture holds the template in both directions (the tracker ranks them
+            // by how much they show, ClipFit.cornerness).
+            let inside = [0.25, 0.5, 0.75].flatMap { u in [0.25, 0.5, 0.75].map { (u, $0) } }
+            for (u, v) in corners + edges + inside {
                 let point = CardPoint(item: card.item, u: u, v: v)
                 guard let travel = travel(of: point, through: frames, radius: radius) else { continue }
                 if travel > 0 { out.append((point, travel)) }

@@ -15,7 +15,14 @@ public struct TemplateTracker: Sendable {
     }
 
     /// The point in every frame, starting at `start` (pixels) in `frames[0]`.
-    public func track(_ frames: [GreyFrame], from start: (x: Double, y: Double)) -> [(x: Double, y: Double)] {
+    ///
+    /// - Parameter warp: the template to look for near a predicted place (the first
+    ///   frame's patch as it should look there: a card turning in depth changes its shape);
+    ///   nil, or a nil answer, keeps the first frame's patch as it is.
+    public func track(
+        _ frames: [GreyFrame], from start: (x: Double, y: Double),
+        warp: (@Sendable ((x: Double, y: Double)) -> [Double]?)? = nil
+    ) -> [(x: Double, y: Double)] {
         guard let first = frames.first else { return [] }
         var template: [Double] = []
         for dy in -radius...radius {
@@ -26,7 +33,7 @@ public struct TemplateTracker: Sendable {
         for frame in frames.dropFirst() {
             let last = out[out.count - 1]
             let predicted = (x: last.x + velocity.x, y: last.y + velocity.y)
-            let found = match(template, in: frame, near: predicted)
+            let found = match(warp?(predicted) ?? template, in: frame, near: predicted)
             velocity = (found.x - last.x, found.y - last.y)
             out.append(found)
         }

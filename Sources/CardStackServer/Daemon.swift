@@ -93,9 +93,8 @@ public enum Daemon {
         let hub = try await loop.submit {
             let hub = Hub(
                 eventLoop: loop, configuration: options.server, logger: logger, path: path, initial: initial,
-                loadedBytes: loadedBytes)
-            hub.presets = PresetLibrary.standard(environment: options.environment)
-            hub.session.watch = choice.info
+                loadedBytes: loadedBytes, presets: PresetLibrary.standard(environment: options.environment),
+                watch: choice.info)
             hub.onStatusChange = { hub in notifier.send("STATUS=\(status(hub))") }
             return NIOLoopBound(hub, eventLoop: loop)
         }.get()

@@ -22,7 +22,7 @@ final class Hub {
     /// Everything the session knows.
     var session: Session
     /// Where `preset` looks.
-    var presets = PresetLibrary(directories: [])
+    let presets: PresetLibrary
     /// The file the last `save` replaced, watched a while for a late write (Hub+Tuning.swift).
     var lateEdits = SavedFile.LateEditWatch()
 
@@ -45,16 +45,22 @@ final class Hub {
     /// The look's image files (Hub+Images.swift).
     var images = HubImages()
 
+    /// Everything the hub holds is set here or by its own files (Hub+*.swift); no other type
+    /// changes it. `presets` are the files `preset NAME` reads, `watch` how the parameter
+    /// file is watched (`get_state`'s `watch`).
     init(
         eventLoop: any EventLoop, configuration: ServerConfiguration, logger: Logger, path: String?,
-        initial: ParamsUpdate, loadedBytes: [UInt8]? = nil
+        initial: ParamsUpdate, loadedBytes: [UInt8]? = nil, presets: PresetLibrary = PresetLibrary(directories: []),
+        watch: WatchInfo? = nil
     ) {
         self.eventLoop = eventLoop
         self.configuration = configuration
         self.logger = logger
+        self.presets = presets
         self.session = Session(
             version: configuration.version, path: path, initial: initial, loadedBytes: loadedBytes,
             wallClock: SystemClock.wall)
+        session.watch = watch
         checkImages(force: true)
     }
 

@@ -32,7 +32,9 @@ FPS = 60
 PAD, WIDTH, DELAY = (36, 28), 240, 0.1
 
 
-def cardstack(*args, timeout=180):
+def cardstack(*args, timeout=900):
+    # A deadline for a hung command, not a speed figure: a badly fitting clip, read as every
+    # other style too, takes minutes in the debug build on a machine whose cores are busy.
     return subprocess.run([str(BIN / "cardstack"), *map(str, args)], capture_output=True, text=True,
                           timeout=timeout)
 
@@ -132,9 +134,6 @@ def test_a_still_of_the_stack_gives_its_pose(tmp_path):
     assert abs(again["params"]["layout"]["spacing"] - 36) < 1
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (issue 40): the chosen point on a rotary card is the middle of "
-                   "an edge, where template matching slides along the edge as the card turns in depth; the rotary "
-                   "fit itself is then off by several points")
 def test_a_rotary_clip_read_as_a_stack_fits_far_worse(tmp_path):
     rotary = (REPO / "Config" / "presets" / "rotary.toml").read_text()
     rotary = rotary.replace("[card]\n", f'[card]\nimages = ["{PHOTOS}"]\n', 1)
