@@ -38,7 +38,7 @@ def make_clip(tmp_path):
     raw = tmp_path / "raw.mp4"
     result = subprocess.run([str(BIN / "cardstack"), "render", "--config", str(hidden), "--transition", "next",
                              "--out", str(raw), "--background", "#203040", "--hold", "0.2"],
-                            capture_output=True, text=True, timeout=180)
+                            capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stderr
     clip = tmp_path / "wanted.mp4"
     subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(raw), "-vf",
@@ -71,7 +71,7 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     browser.find_element("css selector", "[data-action='fit']").click()
     # The fit runs `cardstack fit` (a debug build takes tens of seconds on a busy machine).
     shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
-        fit_result(browser)), timeout=240, what="the fit's result in the page")
+        fit_result(browser)), timeout=600, what="the fit's result in the page")
     assert shown["error"] == "false" and not shown["hidden"] and shown["apply"], shown
     assert float(shown["residual"]) < 1, shown
     assert "residual: mean " in shown["text"] and "animation.spring.damping_ratio = " in shown["text"], shown
