@@ -66,13 +66,25 @@ public enum RecordingRenderer {
         } catch {
             throw RenderError("not a recording: \(error)")
         }
+        return try inMemory(named: "render", format: format, timeLimit: timeLimit) {
+            options, path throws(RenderError) in
+            try render(recording, options: options, to: path)
+        }
+    }
+
+    /// What `write` renders to a file, as bytes, within the bridge's budget: the file is made
+    /// in a private directory under the scratch directory, read back and removed.
+    static func inMemory(
+        named name: String, format: RenderFormat, timeLimit: Double,
+        _ write: (RenderOptions, String) throws(RenderError) -> Void
+    ) throws(RenderError) -> [UInt8] {
         let scratch = ScratchDirectory.path
-        var template = Array("\(scratch)/cardstack-render-XXXXXX".utf8CString)
+        var template = Array("\(scratch)/cardstack-\(name)-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else {
             throw RenderError("cannot make a directory in \(scratch): \(String(cString: strerror(errno)))")
         }
         let directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let path = "\(directory)/render.\(format.rawValue)"
+        let path = "\(directory)/\(name).\(format.rawValue)"
         defer {
             unlink(path)
             rmdir(directory)
@@ -80,7 +92,7 @@ public enum RecordingRenderer {
         var options = RenderOptions(format: format)
         options.timeLimit = timeLimit
         options.maximumBytes = RenderBudget.bridgeMaximumBytes
-        try render(recording, options: options, to: path)
+        try write(options, path)
         return try readFile(path)
     }
 
