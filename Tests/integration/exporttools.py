@@ -1,4 +1,5 @@
 """Helpers for tests of the exports: the CLI, and the layout library's object files to link exported Swift against."""
+import shutil
 import subprocess
 
 from harness import BIN, REPO
@@ -27,3 +28,19 @@ def build_objects():
 
 SWIFTUI_PROBE = "\n#if canImport(SwiftUI)\nlet probeUI: Animation = TunedLayout.animation\n#endif\n"
 
+
+SHAPES = REPO / "Tests" / "integration" / "uikit_shapes"
+
+
+def emit_shapes(directory):
+    """swiftc, after the modules of the SDK's shapes (uikit_shapes: UIKit, iCarousel,
+    QuartzCore, SwiftUI, as the SDK imports them into Swift) are emitted into `directory`, so
+    exported Swift can be type-checked against them on Linux."""
+    swiftc = shutil.which("swiftc")
+    assert swiftc
+    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
+        subprocess.run(
+            [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(directory),
+             str(SHAPES / f"{module}.swift"), "-emit-module-path", str(directory / f"{module}.swiftmodule")],
+            check=True, cwd=directory, timeout=300)
+    return swiftc

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from exporttools import SWIFTUI_PROBE, build_objects, cli
+from exporttools import SWIFTUI_PROBE, build_objects, cli, emit_shapes
 from harness import BIN, REPO
 
 OFFSETS = [-95.5, -30.0, -0.25, 0.0, 7.5, 15.0, 29.999, 150.25, 299.0, 330.0, 345.75, 1234.5]
@@ -196,15 +196,8 @@ def test_exported_uikit_and_icarousel_adapters_type_check(tmp_path):
     against the shapes of the UIKit, iCarousel and SwiftUI API they use
     (Tests/integration/uikit_shapes: declarations as the SDK and iCarousel.h import into
     Swift), since the SDK itself does not exist on Linux."""
-    swiftc = shutil.which("swiftc")
-    assert swiftc
     _, modulemap = build_objects()
-    shapes = REPO / "Tests" / "integration" / "uikit_shapes"
-    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
-        subprocess.run(
-            [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
-             str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
-            check=True, cwd=tmp_path, timeout=300)
+    swiftc = emit_shapes(tmp_path)
     for preset in ("switcher7", "flip", "zoom_flow", "coverflow", "rotary", "switcher9"):
         text = cli("export", "--format", "swift", "--config", str(REPO / "Config" / "presets" / f"{preset}.toml")).stdout
         # Proof that the adapter is really compiled: a line that only type-checks with it.

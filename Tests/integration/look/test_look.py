@@ -301,8 +301,7 @@ def test_the_sample_images_are_the_scripts_own(tmp_path):
 def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
     """`TunedLook.apply(to:item:width:)` sets CALayer's members as the look says, and
     type-checks against the SDK's shapes (Tests/integration/uikit_shapes)."""
-    import shutil
-    from exporttools import build_objects, cli
+    from exporttools import build_objects, cli, emit_shapes
     text = cli("export", "--format", "swift", "--config", str(EXAMPLES / f"{name}.toml")).stdout
     assert "public enum TunedLook" in text
     if name == "flip-deck":
@@ -317,14 +316,8 @@ def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
         assert ".clipShape(RoundedRectangle(cornerRadius: 12.0))" in text
     if name == "stack-shadow":
         assert "layer.shadowOpacity = Float(0.35)" in text and "layer.shadowOffset = CGSize(width: 0.0, height: 4.0)" in text
-    swiftc = shutil.which("swiftc")
     _, modulemap = build_objects()
-    shapes = REPO / "Tests" / "integration" / "uikit_shapes"
-    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
-        subprocess.run(
-            [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
-             str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
-            check=True, cwd=tmp_path, timeout=300)
+    swiftc = emit_shapes(tmp_path)
     source = tmp_path / f"{name}.swift"
     probe = "@MainActor func probe(_ layer: CALayer) { TunedLook.apply(to: layer, item: 3, width: 400) }"
     # The SwiftUI modifier, on a view of one's own and on the tuned cards.

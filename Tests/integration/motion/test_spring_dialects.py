@@ -5,13 +5,12 @@ same damping ratio and response to 1e-9, read back with `get_params`); `save` wr
 dialect it was given; the exported Swift's iOS 17 and iOS 13 branches type-check.
 """
 import math
-import shutil
 import subprocess
 
 import pytest
 
-from harness import BIN, REPO
-from exporttools import SWIFTUI_PROBE, build_objects
+from harness import BIN
+from exporttools import SWIFTUI_PROBE, build_objects, emit_shapes
 
 PI = math.pi
 
@@ -97,15 +96,8 @@ def test_exported_swift_for_every_dialect_type_checks_in_both_branches(make_daem
     one both compile against the UIKit and SwiftUI shapes (Tests/integration/uikit_shapes),
     with the parameters written in each dialect (`Spring(duration:bounce:)`, `Spring.snappy`,
     ... of CardLayout)."""
-    swiftc = shutil.which("swiftc")
-    assert swiftc
     _, modulemap = build_objects()
-    shapes = REPO / "Tests" / "integration" / "uikit_shapes"
-    for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
-        subprocess.run(
-            [swiftc, "-parse-as-library", "-emit-module", "-module-name", module, "-I", str(tmp_path),
-             str(shapes / f"{module}.swift"), "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
-            check=True, cwd=tmp_path, timeout=300)
+    swiftc = emit_shapes(tmp_path)
     for i, (spring, _, _, dialect) in enumerate(DIALECTS[::2] + DIALECTS[7:]):
         daemon = make_daemon(BASE)
         daemon.client().ok("set_params", params={"animation": {"spring": spring}})

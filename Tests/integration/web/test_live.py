@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from harness import REPO, wait_for
-from webtools import Bridge, config, rss_kib
+from webtools import config, rss_kib
 
 
 EXAMPLE = REPO / "examples" / "live-follow"
@@ -90,20 +90,6 @@ def followers(live_follow):
     yield start
     for f in started:
         f.stop()
-
-
-@pytest.fixture
-def bridges():
-    started = []
-
-    def start(sockets, **kwargs):
-        b = Bridge(sockets, **kwargs)
-        started.append(b)
-        return b
-
-    yield start
-    for b in started:
-        b.stop()
 
 
 def assert_same_cards(ours, theirs):
