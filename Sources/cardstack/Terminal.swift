@@ -98,7 +98,8 @@ final class Terminal {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
-        tcsetattr(0, TCSAFLUSH, &raw)
+        // TCSANOW, not TCSAFLUSH: a key typed while the viewer was connecting is kept, not lost.
+        tcsetattr(0, TCSANOW, &raw)
         active = true
         // Alternate screen, hidden cursor, button + SGR mouse reports, clean slate.
         write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[0m\u{1B}[2J".utf8))

@@ -58,6 +58,8 @@ def test_make_run_then_w_then_q_leaves_the_tree_clean(tmp_path):
             return r.returncode == 0 and json.loads(r.stdout)["clients"] >= 2
 
         wait_for(viewer_connected, timeout=60, what="the viewer to connect")
+        # Keys go in once the viewer has drawn: it reads the terminal from then on.
+        wait_for(lambda: "spacing 42" in pane() and "▀" in pane(), timeout=60, what="the viewer's first frame")
         subprocess.run([*tmux, "send-keys", "-t", "run", "w"], check=True, env=env)
         wait_for(lambda: "spacing = 42.0" in copy.read_text(), timeout=10, what="the save into the copy")
         subprocess.run([*tmux, "send-keys", "-t", "run", "q"], check=True, env=env)
