@@ -1,10 +1,12 @@
 """Helpers for the tests of the look: a look with images, a daemon that draws it, the colours to find."""
+import io
 import subprocess
 
 from PIL import Image
 
-from harness import BIN
+from harness import BIN, wait_for
 from rendertools import recorded_frames
+from webtools import current_frame, open_page, wait_page_shows
 
 
 def write_png(path, colour, size=(60, 40)):
@@ -69,3 +71,28 @@ def record_rest(daemon, path):
     subprocess.run([str(BIN / "cardstack"), "record", str(path), "--seconds", "0.3", "--events", "frame,params",
                     "--socket", str(daemon.socket)], check=True, capture_output=True, timeout=20)
     return recorded_frames(path)[-1][1]
+
+
+def page_picture(browser, daemon, bridges):
+    """The page's stage showing the daemon's frame at rest, cut from a screenshot, with the
+    stage's scale (points to screen pixels)."""
+    open_page(browser, bridges([daemon.socket]))
+    event = current_frame(daemon)
+    wait_page_shows(browser, event)
+    wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#stage .card')].every(e => !e.imageWanted || e.imageShown === e.imageWanted)"),
+        timeout=10, what="every card's image on the page")
+    left, top, scale, ratio = browser.execute_script(
+        "const s = document.querySelector('#stage'); const b = s.getBoundingClientRect();"
+        "return [b.left, b.top, +s.dataset.scale, window.devicePixelRatio];")
+    shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    vw, vh = event["frame"]["viewport"]["width"], event["frame"]["viewport"]["height"]
+    w, h = int(vw * scale * ratio), int(vh * scale * ratio)
+    x, y = round(left * ratio), round(top * ratio)
+    return event["frame"], shot.crop((x, y, x + w, y + h)), scale * ratio, (left, top)
+
+
+def mean_difference(a, b):
+    a, b = a.tobytes(), b.tobytes()
+    assert len(a) == len(b)
+    return sum(abs(x - y) for x, y in zip(a, b)) / len(a)

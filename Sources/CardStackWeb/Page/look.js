@@ -5,14 +5,16 @@ function cardColor(item) {
   return `hsl(${(item * 47 + 210) % 360}, 58%, 44%)`;
 }
 
+// A look colour ("#RRGGBB" or "#RRGGBBAA") at `opacity`, as CSS's rgba().
+function rgba(hex, opacity) {
+  const v = (i) => parseInt(hex.slice(i, i + 2), 16);
+  const a = (hex.length === 9 ? v(7) / 255 : 1) * opacity;
+  return `rgba(${v(1)},${v(3)},${v(5)},${a})`;
+}
+
 // The look of `[card]` (docs/parameters.md, "The look") as CSS. Every key left out keeps
 // today's picture: the item's hue, page.css's corners and faint inset line, the back mirrored.
 function lookStyle(look, item, imageURL) {
-  const rgba = (hex, opacity) => {
-    const v = (i) => parseInt(hex.slice(i, i + 2), 16);
-    const a = (hex.length === 9 ? v(7) / 255 : 1) * opacity;
-    return `rgba(${v(1)},${v(3)},${v(5)},${a})`;
-  };
   const colors = look.colors;
   const out = { background: colors && colors.length ? colors[item % colors.length] : cardColor(item) };
   out.backgroundImage = look.images ? `url("${imageURL}")` : "";

@@ -1,8 +1,8 @@
 // cardstack web: a live grid of variants (docs/page.md, "Variants"). One or two keys and their
 // values make up to 4 × 4 parameter sets; the daemon plays every move in all of them on its
 // one clock (`set_variants`, docs/protocol.md §4.1) and sends each cell's frames with the
-// view's own. Each cell is drawn by the stage's own code (View.prototype.draw): the page does
-// no layout math. Clicking a cell puts its set in force (one `set_params`, one history
+// view's own. The cells are painted on one canvas (gridpaint.js) into the quads the daemon
+// projected: the page does no layout math. Clicking a cell puts its set in force (one `set_params`, one history
 // entry); Save writes it. Loaded before page.js.
 "use strict";
 
@@ -39,7 +39,8 @@ function variantText(v) { return typeof v === "number" ? String(+v.toPrecision(6
 // The grid's look, kept with its code (page.css is the stage's and the panel's).
 const VARIANT_STYLE = `
 .variant-grid { position: absolute; inset: 0; display: grid; gap: 8px; padding: 8px; background: #15171c; cursor: default; }
-.variant-grid[hidden], .variant-editor[hidden], .stage[hidden] { display: none; }
+.variant-grid[hidden], .variant-editor[hidden], .variant-canvas[hidden], .stage[hidden] { display: none; }
+.variant-canvas { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; }
 .variant { display: flex; flex-direction: column; min-height: 0; min-width: 0; cursor: pointer; border-radius: 6px;
   padding: 2px; outline: 1px solid #2a2e37; }
 .variant.in-force { outline: 2px solid #6fd38b; }
@@ -51,7 +52,7 @@ const VARIANT_STYLE = `
 class Variants {
   constructor(view) {
     this.view = view;
-    this.cells = [];             // {root, stage: an object drawn by View.prototype.draw, info}
+    this.cells = [];             // {root, label, box (where its stage is painted), info, frame, seq}
     this.info = null;            // the daemon's set_variants result / variants event
     this.asked = null;           // the `vary` object last asked for (sent again on reconnect)
     this.drawScheduled = false;
@@ -76,6 +77,9 @@ class Variants {
     if (!document.getElementById("variant-style")) document.head.append(el("style", { id: "variant-style", text: VARIANT_STYLE }));
     this.grid = el("div", { id: this.view.index === 0 ? "variants" : `variants-${this.view.index}`, class: "variant-grid", hidden: "" });
     this.view.picture.append(this.grid);
+    this.painter = new GridPainter(this.view, this.view.picture);  // gridpaint.js
+    this.painter.loaded = () => this.repaint();  // an image came
+    new ResizeObserver(() => this.repaint()).observe(this.grid);
     open.addEventListener("click", () => { this.fillKeys(); this.editor.hidden = !this.editor.hidden; });
     show.addEventListener("click", () => this.ask());
     clear.addEventListener("click", () => this.close());
@@ -146,6 +150,7 @@ class Variants {
       this.cells = [];
       this.grid.replaceChildren();
       this.grid.hidden = true;
+      this.painter.show(false);
       this.view.stage.hidden = false;
       return;
     }
@@ -154,39 +159,41 @@ class Variants {
       const cell = this.cells[i];
       cell.info = c;
       cell.root.dataset.params = JSON.stringify(c.params);
-      cell.stage.params = { params: c.params, revision: info.revision };
       cell.label.textContent = this.label(c.overlay);
     });
     this.grid.style.gridTemplateColumns = `repeat(${info.columns || 1}, 1fr)`;
     this.mark();
+    this.repaint();  // a cell's look may have changed with its set
   }
 
   buildCells(info) {
     this.grid.replaceChildren();
     this.cells = info.cells.map((c, i) => {
-      const stage = el("div", { class: "stage" });
-      const world = el("div", { class: "world" });
-      const reveal = el("div", { class: "reveal", hidden: "" });
-      world.append(reveal);
-      stage.append(world);
-      const box = el("div", { class: "variant-stage" }, stage);
+      const box = el("div", { class: "variant-stage" });
       const label = el("div", { class: "variant-label" });
-      const root = el("div", { class: "variant", "data-variant": String(i), "data-seq": "", title: "put this set in force" }, label, box);
+      const root = el("div", { class: "variant", "data-variant": String(i), "data-seq": "", "data-cards": "0",
+        title: "put this set in force" }, label, box);
       root.addEventListener("click", () => this.pick(i));
       // A press on a cell is a click, not the stage's drag (which captures the pointer).
       root.addEventListener("pointerdown", (e) => e.stopPropagation());
       this.grid.append(root);
-      // What View.prototype.draw reads and writes, for this cell alone.
-      const drawn = Object.assign(Object.create(View.prototype), {
-        index: this.view.index, stage, world, reveal, picture: box, cards: new Map(), imageProblems: new Map(),
-        viewport: null, scale: 1, front: 0, shown: null, params: null, warnings: el("ul"), notice: el("div"),
-      });
-      drawn.showWarnings = () => {};
-      new ResizeObserver(() => drawn.layoutStage()).observe(box);
-      return { root, label, stage: drawn, info: c };
+      return { root, label, box, info: c, frame: null, seq: null };
     });
     this.grid.hidden = false;
+    this.painter.show(true);
     this.view.stage.hidden = true;
+  }
+
+  // Every cell painted again (the grid was built or resized, an image came, a set changed).
+  repaint() {
+    if (!this.cells.length) return;
+    this.painter.measure(this.cells);
+    this.cells.forEach((cell, i) => this.paint(cell, i));
+  }
+
+  paint(cell, i) {
+    cell.root.dataset.cards = String(this.painter.paint(i, cell.frame, cell.info.params));
+    if (cell.seq !== null) cell.root.dataset.seq = String(cell.seq);
   }
 
   label(overlay) {
@@ -271,9 +278,10 @@ class Variants {
     if (!next) return;
     for (const v of next.message.variants) {
       const cell = this.cells[v.cell];
-      if (!cell || cell.root.dataset.seq === String(v.seq)) continue;
-      cell.stage.draw(v.frame, v.seq);
-      cell.root.dataset.seq = String(v.seq);
+      if (!cell || cell.seq === v.seq) continue;
+      cell.frame = v.frame;
+      cell.seq = v.seq;
+      this.paint(cell, v.cell);
     }
     this.stats.applied++;
     this.schedule();

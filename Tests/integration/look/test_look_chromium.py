@@ -8,40 +8,15 @@ import pytest
 from PIL import Image
 
 from harness import wait_for
-from looktools import COLOURS, LOOK, centre, close, look_daemon, record_rest
+from looktools import COLOURS, LOOK, centre, close, look_daemon, mean_difference, page_picture, record_rest
 from rendertools import render
-from webtools import current_frame, find_chromium, open_page, wait_page_shows
+from webtools import find_chromium
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
 
 # The look with each item's colour set too: the stylesheet carries `colors`, and the page's
 # own hues are not in it.
 COLOURED = LOOK.replace('titles = [""]', 'titles = [""]\ncolors = ["#336699", "#996633"]')
-
-
-def page_picture(browser, daemon, bridges):
-    """The page's stage showing the daemon's frame at rest, cut from a screenshot, with the
-    stage's scale (points to screen pixels)."""
-    open_page(browser, bridges([daemon.socket]))
-    event = current_frame(daemon)
-    wait_page_shows(browser, event)
-    wait_for(lambda: browser.execute_script(
-        "return [...document.querySelectorAll('#stage .card')].every(e => !e.imageWanted || e.imageShown === e.imageWanted)"),
-        timeout=10, what="every card's image on the page")
-    left, top, scale, ratio = browser.execute_script(
-        "const s = document.querySelector('#stage'); const b = s.getBoundingClientRect();"
-        "return [b.left, b.top, +s.dataset.scale, window.devicePixelRatio];")
-    shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
-    vw, vh = event["frame"]["viewport"]["width"], event["frame"]["viewport"]["height"]
-    w, h = int(vw * scale * ratio), int(vh * scale * ratio)
-    x, y = round(left * ratio), round(top * ratio)
-    return event["frame"], shot.crop((x, y, x + w, y + h)), scale * ratio, (left, top)
-
-
-def mean_difference(a, b):
-    a, b = a.tobytes(), b.tobytes()
-    assert len(a) == len(b)
-    return sum(abs(x - y) for x, y in zip(a, b)) / len(a)
 
 
 def test_the_exported_stylesheet_draws_the_frame_as_the_page_does(make_daemon, bridges, browser, tmp_path):

@@ -23,7 +23,7 @@ def js(browser, script, *args):
 def cells(browser):
     return js(browser, """return [...document.querySelectorAll('#variants [data-variant]')].map(c => ({
         cell: +c.dataset.variant, params: JSON.parse(c.dataset.params || 'null'), seq: c.dataset.seq,
-        inForce: c.dataset.inForce, label: c.textContent, cards: c.querySelectorAll('.card').length}))""")
+        inForce: c.dataset.inForce, label: c.textContent, cards: +c.dataset.cards}))""")
 
 
 def open_grid(browser):
