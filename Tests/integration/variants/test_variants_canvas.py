@@ -2,6 +2,7 @@
 "One canvas"): a look with images, colours, corners, a border, a shadow and a coloured back,
 mid-flip in perspective, painted in a one-cell grid and compared with the stage's DOM
 cards in the same headless Chromium."""
+import colorsys
 import io
 
 import pytest
@@ -9,7 +10,7 @@ from PIL import Image
 
 from harness import wait_for
 from looktools import COLOURS, LOOK, centre, close, look_daemon, mean_difference, page_picture
-from webtools import find_chromium
+from webtools import find_chromium, open_page
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
 
@@ -78,3 +79,31 @@ def test_a_cell_is_painted_as_the_stage_draws_its_set(make_daemon, bridges, brow
     mean = mean_difference(cell, expected)
     print(f"mean difference {mean:.2f}")
     assert mean < 2.5, mean  # as the exported stylesheet against the page (look/test_look_chromium.py)
+
+
+def test_the_circle_reveal_is_painted_in_every_cell(daemon, bridges, browser):
+    """`open` in a grid of two: each cell ends covered by the opened card's colour (the
+    stage's reveal: the item's hue, whatever the look), its title at the centre."""
+    client = daemon.client()
+    open_page(browser, bridges([daemon.socket]))
+    browser.execute_script("window.cardstack.views[0].send('set_variants', arguments[0], 'variants')",
+                           {"vary": {"layout.spacing": [20, 40]}})
+    wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#variants [data-variant]')].filter(c => +c.dataset.cards > 0).length") == 2,
+        timeout=10, what="two cells painted")
+    item = client.ok("get_frame")["front"]
+    client.ok("open", item=item)
+    wait_for(lambda: browser.execute_script("""return window.cardstack.views[0].variants.cells.every(
+        (c) => c.frame && c.frame.reveal && c.frame.reveal.progress === 1)""") is True, timeout=15, what="the reveal done in both")
+    browser.execute_script("return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    ratio = browser.execute_script("return window.devicePixelRatio")
+    hue = ((item * 47 + 210) % 360) / 360
+    expected = tuple(round(255 * v) for v in colorsys.hls_to_rgb(hue, 0.44, 0.58))
+    for i in range(2):
+        x, y, w, h = browser.execute_script("""
+            const b = document.querySelector(`#variants [data-variant="${arguments[0]}"] .variant-stage`).getBoundingClientRect();
+            return [b.left, b.top, b.width, b.height]""", i)
+        # A quarter in from the corner: the colour, clear of the title at the centre.
+        at = (round((x + w / 2 - w / 8) * ratio), round((y + h / 2 - h / 4) * ratio))
+        assert close(shot.getpixel(at), expected, by=3), (i, shot.getpixel(at), expected)
