@@ -435,6 +435,11 @@ def test_a_paint_asked_for_before_the_timeline_moved_keeps_the_chosen_frame(make
     client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
     wait_for(lambda: seqs[-1] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
              timeout=10, what="the page to keep the move's last frame")
+    # ... and to have drawn it: on a busy machine a paint may still be due, and the frame it
+    # waits for would be one more waiting below.
+    wait_for(lambda: js(browser, """const v = window.cardstack.views[0];
+        return !v.pending.length && !v.drawScheduled && document.querySelector('#stage').dataset.seq""") == str(seqs[-1]),
+             timeout=10, what="the page to draw the move's last frame")
     shown = js(browser, """
         const v = window.cardstack.views[0], hand = window.cardstack.drawByHand(), kept = v.motion.kept;
         const chosen = Math.floor(kept.length / 2);
