@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardStackClient
+import CardStackFiles
 import CardStackProtocol
 import CardStackRender
 import CardStackSystem
@@ -91,6 +92,10 @@ struct ViewerSession {
     var nextRetry = 0.0
     /// What the look's images were last loaded for: the file, the look and `images_version`.
     var lookLoaded: String?
+    /// Makes the look's thumbnails on a thread of its own.
+    let looks = LookLoader(
+        make: { card, file in ViewerLook(card: card, images: LookPicture.thumbnails(card, parameterFile: file)) },
+        start: { PosixThread.start(name: "look-images", $0) })
 
     init(terminal: Terminal, screen: ViewerScreen, socket: SocketPath, fpsLimit: Double) {
         self.terminal = terminal
@@ -122,6 +127,10 @@ struct ViewerSession {
             if ready.contains(terminal.inputDescriptor), handleInput(now: now) { return 0 }
             if let link, ready.contains(link.fd) { receive(from: link, now: now) }
             if link == nil, now >= nextRetry { reconnect(now: now) }
+            if let look = looks.take() {
+                screen.painter.look = look
+                previous = nil
+            }
             dirty = true
         }
     }
@@ -171,15 +180,21 @@ struct ViewerSession {
     }
 
     /// Loads the look's images again when the parameters' look, their file or the images'
-    /// version changed (docs/parameters.md, "The look").
+    /// version changed (docs/parameters.md, "The look"). A look without images applies at
+    /// once; one with images once ``LookLoader`` has made them (the loop looks each turn, at
+    /// least four times a second), the look before staying until then.
     mutating func reloadLook() {
         guard let info = state.params else { return }
         let card = info.params.card
         let key = "\(info.path ?? "")|\(info.imagesVersion)|\(String(describing: card))"
         guard key != lookLoaded else { return }
         lookLoaded = key
-        screen.painter.look =
-            card.hasLook ? ViewerLook(card: card, images: LookPicture.thumbnails(card, parameterFile: info.path)) : nil
+        if card.hasLook, card.images != nil {
+            looks.load(card, parameterFile: info.path)
+            return
+        }
+        looks.cancel()
+        screen.painter.look = card.hasLook ? ViewerLook(card: card, images: []) : nil
         previous = nil
     }
 
