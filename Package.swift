@@ -174,6 +174,7 @@ let package = Package(
                 .embedInCode("Page/replay.js"),
                 .embedInCode("Page/reference.js"),
                 .embedInCode("Page/fit.js"),
+                .embedInCode("Page/corners.js"),
                 .embedInCode("Page/gridpaint.js"),
                 .embedInCode("Page/variants.js"),
                 .embedInCode("Page/page.js"),

@@ -17,7 +17,8 @@ enum PageFiles {
         PackageResources.motion_js, PackageResources.editors_js, PackageResources.spring_js,
         PackageResources.view_js, PackageResources.connection_js, PackageResources.stage_js,
         PackageResources.look_js, PackageResources.panel_js, PackageResources.replay_js,
-        PackageResources.reference_js, PackageResources.fit_js, PackageResources.gridpaint_js,
+        PackageResources.reference_js, PackageResources.fit_js, PackageResources.corners_js,
+        PackageResources.gridpaint_js,
         PackageResources.variants_js,
         PackageResources.page_js)
 

@@ -2,6 +2,10 @@ import CardStackWire
 import NIOCore
 import NIOHTTP1
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The requests the ``RenderHandler`` takes over from the page: a render (`POST /render`), a
 /// reference to load (`POST /reference`), one of its frames (`GET /reference/ID/N`) and a
 /// fit (`POST /fit`). Uploads share the render's gate, deadline, body cap and thread.
@@ -34,8 +38,8 @@ extension RenderHandler {
 
     /// Seconds `cardstack fit` may take.
     static let fitSeconds = 300.0
-    /// The largest `POST /fit` body.
-    static let fitBodyBytes = 4096
+    /// The largest `POST /fit` body: room for ``FitCorners/maximumCards`` cards of corners.
+    static let fitBodyBytes = 16384
 
     /// What this handler does with `head`, or nil to pass it on to the page.
     func job(_ head: HTTPRequestHead) -> Job? {
@@ -112,8 +116,9 @@ extension RenderHandler {
     }
 
     /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]` on a held
-    /// reference, read against the parameters in force on view V's daemon; its JSON, or 400
-    /// with its error.
+    /// reference, read against the parameters in force on view V's daemon; with `corners`
+    /// (marked on the still), `cardstack fit --corners` on them instead. Its JSON, or 400 with
+    /// its error.
     static func fit(_ body: [UInt8], _ references: ReferenceStore?) -> Reply {
         guard let references, let command = references.fitCommand else {
             return Reply(status: .notFound, text: "this bridge does not fit references\n")
@@ -126,7 +131,19 @@ extension RenderHandler {
         guard let clip = references.clip(Substring(id)) else {
             return Reply(status: .notFound, text: "no such reference: load it again\n")
         }
-        var arguments = command + [clip.file, "--json"]
+        // Corners marked on the still fit its pose; without them the clip's motion is fitted.
+        var input = [clip.file]
+        var cornersFile: String?
+        if let value = json["corners"] {
+            guard let text = FitCorners.json(value) else { return Reply(status: .badRequest, text: FitCorners.shape) }
+            guard let path = FitCorners.store(text, in: clip.directory) else {
+                return Reply(status: .internalServerError, text: "cannot fit: cannot store the corners\n")
+            }
+            cornersFile = path
+            input = ["--corners", path]
+        }
+        defer { if let cornersFile { unlink(cornersFile) } }
+        var arguments = command + input + ["--json"]
         // The view's daemon (`view`, 0 when left out) holds the parameters the clip is read against.
         var view = 0
         if let value = json["view"] {
@@ -157,7 +174,8 @@ extension RenderHandler {
             return Reply(status: .badRequest, text: "cannot fit: cardstack fit took over \(Int(fitSeconds)) s\n")
         }
         guard outcome.status == 0, (try? JSONParser.parse(outcome.output)) != nil else {
-            let reason = ChildProcess.lastLines(outcome.errors, count: 2).replacingAll(clip.file, with: "the reference")
+            var reason = ChildProcess.lastLines(outcome.errors, count: 2).replacingAll(clip.file, with: "the reference")
+            if let cornersFile { reason = reason.replacingAll(cornersFile, with: "the marked corners") }
             return Reply(status: .badRequest, text: "cannot fit: \(reason.isEmpty ? "cardstack fit failed" : reason)\n")
         }
         return Reply(status: .ok, type: "application/json", body: outcome.output)

@@ -1,5 +1,6 @@
 // cardstack web: the reference panel's Fit and Apply: the bridge runs `cardstack fit` on the
-// clip the panel holds (POST /fit); Apply puts the fitted numbers in force as one set_params.
+// clip the panel holds (POST /fit), or on the corners marked on it (corners.js); Apply puts
+// the fitted numbers in force as one set_params.
 "use strict";
 
 mixin(Reference, class {
@@ -7,7 +8,17 @@ mixin(Reference, class {
   fit() {
     if (!this.clip) return;
     const body = { id: this.clip.id, style: this.fitStyle.value, view: this.view.index };
-    if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
+    // Two or more cards' corners marked: the pose (also when asked for "spring or curve").
+    const cards = this.markedCards();
+    const pose = this.fitKind.value === "pose" || (this.fitKind.value === "auto" && cards.length >= 2);
+    if (pose && cards.length < 2) {
+      this.fitResult.hidden = false;
+      this.fitResult.dataset.error = "true";
+      this.fitResult.textContent = "cannot fit the pose: mark the corners of two or more cards first (Mark corners)";
+      return;
+    }
+    if (pose) body.corners = cards;
+    else if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
     this.fitButton.disabled = true;
     this.applyButton.hidden = true;
     this.fitResult.hidden = false;

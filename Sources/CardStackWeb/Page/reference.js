@@ -4,7 +4,8 @@
 // skin, with an opacity) or beside it, moved and scaled to line up with the phone, and tied
 // to the timeline: the kept frame shown at t seconds from its transition's first frame shows
 // the reference's frame at t + offset. Fit asks the bridge to run `cardstack fit` on the clip
-// (POST /fit) and Apply puts the numbers in force with one set_params (one undo).
+// (POST /fit) and Apply puts the numbers in force with one set_params (one undo); corners
+// marked on a still (corners.js) make it fit the pose.
 // Test contract: the image carries data-reference-frame (the frame shown) and
 // data-reference-time (s, in the clip). Loaded before page.js.
 "use strict";
@@ -70,7 +71,8 @@ class Reference {
     reset.addEventListener("click", () => this.reset());
     this.fitStyle = el("select", { "aria-label": "style to fit", title: "the style the clip is fitted as" });
     this.fitKind = el("select", { "aria-label": "what to fit", title: "fit the motion as a spring, a curve, or the better of the two" });
-    for (const k of ["auto", "spring", "curve"]) this.fitKind.append(el("option", { value: k, text: k === "auto" ? "spring or curve" : k }));
+    const kinds = { auto: "spring or curve", spring: "spring", curve: "curve", pose: "pose (marked corners)" };
+    for (const [k, text] of Object.entries(kinds)) this.fitKind.append(el("option", { value: k, text }));
     this.fitButton = el("button", { type: "button", "data-action": "fit", text: "Fit", title: "find the parameters that reproduce the reference (cardstack fit)", disabled: "" });
     this.fitButton.addEventListener("click", () => this.fit());
     this.applyButton = el("button", { type: "button", "data-action": "apply-fit", text: "Apply", title: "put the fitted parameters in force (u undoes)", hidden: "" });
@@ -81,6 +83,7 @@ class Reference {
       el("div", { class: "reference-hint", text: "line it up: x, y and scale below, or ⌥/Alt-drag on the stage to move it and ⌥/Alt-wheel to scale it" }),
       el("div", { class: "reference-row" }, xLabel, yLabel, scaleLabel),
       el("div", { class: "reference-row" }, offsetLabel, nudge(-1, "‹", "one reference frame earlier"), nudge(1, "›", "one reference frame later")),
+      this.buildCorners(),  // corners.js
       el("div", { class: "reference-row" }, this.fitStyle, this.fitKind, this.fitButton, this.applyButton),
       this.fitResult);
     this.root = el("section", { class: "reference" }, el("h3", { text: "reference (a clip to match)" }),
@@ -98,6 +101,8 @@ class Reference {
       .then((r) => (r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim() || `${r.status}`); })))
       .then((clip) => {
         this.clip = clip;
+        this.marks = [];  // corners marked on another clip do not carry over
+        this.showMarks();
         this.fitted = null;
         this.fitResult.hidden = true;
         this.applyButton.hidden = true;

@@ -113,7 +113,7 @@ def test_the_bridge_decodes_a_clip_with_its_frame_times_and_serves_only_its_fram
                     json.dumps({"id": rid, "view": "0"})]:
             status, _, body = fit(bad)
             assert status == 400 and body.count(b"\n") == 1, (bad, status, body)
-        assert fit("x" * 5000)[0] == 413
+        assert fit("x" * 20000)[0] == 413
         assert call(bridge, "GET", f"/fit?token={t}")[0] == 405
         # At most two references are held: a third deletes the first (its frames are gone).
         second = json.loads(call(bridge, "POST", f"/reference?token={t}", clip.read_bytes())[2])["id"]
