@@ -104,24 +104,43 @@ class GridPainter {
     const k = Math.min(4, Math.ceil(scale * this.ratio * 4) / 4);
     ctx.save();
     ctx.globalAlpha = card.alpha;
+    const face = this.faceSprite(card, look, lookKey, back, k);
     const shadow = this.shadowSprite(look, w, h, k);
     // The shadow lies in the card's plane, `pad` points past each edge (left out in the
     // rare frame where that reaches behind the eye).
     const [px, py] = shadow ? [shadow.pad / w, shadow.pad / h] : [0, 0];
     if (shadow && [[-px, -py], [1 + px, -py], [1 + px, 1 + py], [-px, 1 + py]].every(([u, v]) => map.depth(u, v) > 0.05)) {
-      this.mapSprite(shadow.canvas, (u, v) => map(u * (1 + 2 * px) - px, v * (1 + 2 * py) - py), card.alpha, true);
+      const padded = (u, v) => map(u * (1 + 2 * px) - px, v * (1 + 2 * py) - py);
+      if (this.tileCount(padded) === 1) {
+        // A flat card: its shadow and face joined once into one sprite, one draw (the
+        // shadow is cut out under the card, so joining them changes no pixel).
+        this.tiles(ctx, this.joined(face, shadow, w, h, k), padded, 1, 0);
+        ctx.restore();
+        return true;
+      }
+      this.mapSprite(shadow.canvas, padded, card.alpha, true);
     }
-    this.mapSprite(this.faceSprite(card, look, lookKey, back, k), map, card.alpha, false);
+    this.mapSprite(face, map, card.alpha, false);
     ctx.restore();
     return true;
+  }
+
+  // `face` over `shadow` (shadowSprite's) in one kept canvas of the shadow's size.
+  joined(face, shadow, w, h, k) {
+    const pad = shadow.pad;
+    return this.sprite(`joined|${face.key}|${shadow.canvas.key}`, w + 2 * pad, h + 2 * pad, k, (g) => {
+      g.drawImage(shadow.canvas, 0, 0, w + 2 * pad, h + 2 * pad);
+      g.drawImage(face, pad, pad, w, h);
+    });
   }
 
   // A kept canvas of `w` × `h` points at `k` pixels a point, drawn by `draw(ctx)` in points.
   sprite(key, w, h, k, draw) {
     let c = this.sprites.get(key);
     if (c) return c;
-    if (this.sprites.size > 512) this.sprites.clear();
+    if (this.sprites.size > 1024) this.sprites.clear();
     c = document.createElement("canvas");
+    c.key = key;
     c.width = Math.max(1, Math.ceil(w * k));
     c.height = Math.max(1, Math.ceil(h * k));
     const g = c.getContext("2d");
@@ -210,10 +229,7 @@ class GridPainter {
   // overlaps would show darker. A shadow's tiles (translucent themselves) do not overlap.
   mapSprite(sprite, map, alpha, shadow) {
     const [p0, p1, p2, p3] = [map(0, 0), map(1, 0), map(1, 1), map(0, 1)];
-    // How far the quad is from a parallelogram, in the canvas's pixels: a tile's affine map
-    // strays from the projective one by about that over 4n², kept within half a pixel.
-    const off = Math.hypot(p0[0] + p2[0] - p1[0] - p3[0], p0[1] + p2[1] - p1[1] - p3[1]) * this.ctx.getTransform().a;
-    const n = Math.max(1, Math.min(8, Math.ceil(Math.sqrt(off / 2))));
+    const n = this.tileCount(map);
     if (n === 1 || alpha >= 1 || shadow) {
       this.tiles(this.ctx, sprite, map, n, shadow ? 0 : 0.02);
       return;
@@ -238,6 +254,15 @@ class GridPainter {
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.ctx.drawImage(s, 0, 0, x1 - x0, y1 - y0, x0, y0, x1 - x0, y1 - y0);
     this.ctx.restore();
+  }
+
+  // How many tiles a side `map`'s quad takes: how far it is from a parallelogram, in the
+  // canvas's pixels, decides (a tile's affine map strays from the projective one by about
+  // that over 4n², kept within half a pixel).
+  tileCount(map) {
+    const [p0, p1, p2, p3] = [map(0, 0), map(1, 0), map(1, 1), map(0, 1)];
+    const off = Math.hypot(p0[0] + p2[0] - p1[0] - p3[0], p0[1] + p2[1] - p1[1] - p3[1]) * this.ctx.getTransform().a;
+    return Math.max(1, Math.min(8, Math.ceil(Math.sqrt(off / 2))));
   }
 
   tiles(ctx, sprite, map, n, overlap) {
