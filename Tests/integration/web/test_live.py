@@ -256,10 +256,12 @@ def test_a_parameter_set_with_an_unknown_key_is_taken(daemon, followers):
 
 # MARK: The bridge's follower endpoints: same rules, same bounds
 
-def call(bridge, method, path, body=None, headers=None, host=None):
-    conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=10)
+def call(bridge, method, path, body=None, headers=None, host=None, address="127.0.0.1"):
+    """One HTTP request to the bridge at `address` (its Host header `host`, else the
+    address and port); the status and, for a POST or an error, the body."""
+    conn = http.client.HTTPConnection(address, bridge.port, timeout=10)
     conn.putrequest(method, path, skip_host=True)
-    conn.putheader("Host", host or f"127.0.0.1:{bridge.port}")
+    conn.putheader("Host", host or f"{address}:{bridge.port}")
     for k, v in (headers or {}).items():
         conn.putheader(k, v)
     if body is not None:
@@ -366,9 +368,9 @@ def test_a_device_on_the_network_follows_a_bridge_on_its_address(daemon, bridges
     follower = followers(bridge.url)
     first = follower.line()
     assert_same_cards(first["cards"], daemon.client().ok("get_frame")["cards"])
-    assert call_at(address, bridge, "POST", f"/request?token={bridge.token}", b'{"id":1,"cmd":"ping"}',
-                   {"Content-Type": "application/json"})[0] == 200
-    assert call_at(address, bridge, "GET", f"/page.css?token={bridge.token}", host=f"evil.example:{bridge.port}")[0] == 403
+    assert call(bridge, "POST", f"/request?token={bridge.token}", b'{"id":1,"cmd":"ping"}',
+                {"Content-Type": "application/json"}, address=address)[0] == 200
+    assert call(bridge, "GET", f"/page.css?token={bridge.token}", host=f"evil.example:{bridge.port}", address=address)[0] == 403
 
 
 def test_listening_on_every_address_prints_a_url_for_each(daemon, bridges):
@@ -391,18 +393,3 @@ def test_listening_on_every_address_prints_a_url_for_each(daemon, bridges):
     wait_for(printed, timeout=10, what="the device URLs on standard error")
     text = seen.decode()
     assert "plain HTTP" in text and "ssh -L" in text
-
-
-def call_at(address, bridge, method, path, body=None, headers=None, host=None):
-    conn = http.client.HTTPConnection(address, bridge.port, timeout=10)
-    conn.putrequest(method, path, skip_host=True)
-    conn.putheader("Host", host or f"{address}:{bridge.port}")
-    for k, v in (headers or {}).items():
-        conn.putheader(k, v)
-    if body is not None:
-        conn.putheader("Content-Length", str(len(body)))
-    conn.endheaders(body)
-    response = conn.getresponse()
-    response.read()
-    conn.close()
-    return response.status, None
