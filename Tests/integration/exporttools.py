@@ -26,6 +26,18 @@ def build_objects():
     return objects, maps[0]
 
 
+def compile_module(swiftc, module, text, directory, flags):
+    """Exported Swift `text` compiled as module `module` in `directory`: its object file and
+    its .swiftmodule there, for a program to import and link."""
+    source = directory / f"{module}.swift"
+    source.write_text(text)
+    subprocess.run(
+        [swiftc, "-parse-as-library", "-emit-module", "-emit-object", "-module-name", module, *flags,
+         "-I", str(directory), str(source), "-o", str(directory / f"{module}.o"),
+         "-emit-module-path", str(directory / f"{module}.swiftmodule")],
+        check=True, cwd=directory, timeout=300)
+
+
 SWIFTUI_PROBE = "\n#if canImport(SwiftUI)\nlet probeUI: Animation = TunedLayout.animation\n#endif\n"
 
 

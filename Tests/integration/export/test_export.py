@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from exporttools import SWIFTUI_PROBE, build_objects, cli, emit_shapes
+from exporttools import SWIFTUI_PROBE, build_objects, cli, compile_module, emit_shapes
 from harness import BIN, REPO
 
 OFFSETS = [-95.5, -30.0, -0.25, 0.0, 7.5, 15.0, 29.999, 150.25, 299.0, 330.0, 345.75, 1234.5]
@@ -80,13 +80,7 @@ def test_exported_swift_draws_the_frames_cardstack_frame_draws(tmp_path):
         assert "import CardLayout" in text and "enum TunedLayout" in text and "import UIKit" in text
         assert "import Foundation" not in text.split("#if canImport(UIKit)")[0]
         assert f"of {config}" in text.splitlines()[1] and "cardstack 0.1.0" in text.splitlines()[1]
-        source = tmp_path / f"{module}.swift"
-        source.write_text(text)
-        subprocess.run(
-            [swiftc, "-parse-as-library", "-emit-module", "-emit-object", "-module-name", module, *common,
-             "-I", str(tmp_path), str(source), "-o", str(tmp_path / f"{module}.o"),
-             "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
-            check=True, cwd=tmp_path, timeout=300)
+        compile_module(swiftc, module, text, tmp_path, common)
     main = tmp_path / "main.swift"
     main.write_text(MAIN % {
         "imports": "\nimport ".join(EXPORTS),

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 
 from harness import BIN, REPO
-from exporttools import build_objects, cli
+from exporttools import build_objects, cli, compile_module
 from motiontools import move_frames, subscribed
 STYLES = {
     "StackSpring": ("cardstack.toml", {"spring": {"damping_ratio": 0.5, "response": 0.4}}),
@@ -105,13 +105,7 @@ def test_exported_swift_moves_the_offset_as_the_daemon_does(make_daemon, tmp_pat
         texts[module] = text
         daemon.stop()
         assert f"enum {name}Layout" in text and f"struct {name}Card" in text and "enum TunedLayout" not in text or name == "Tuned"
-        source = tmp_path / f"{module}.swift"
-        source.write_text(text)
-        subprocess.run(
-            [swiftc, "-parse-as-library", "-emit-module", "-emit-object", "-module-name", module, *common,
-             "-I", str(tmp_path), str(source), "-o", str(tmp_path / f"{module}.o"),
-             "-emit-module-path", str(tmp_path / f"{module}.swiftmodule")],
-            check=True, cwd=tmp_path, timeout=300)
+        compile_module(swiftc, module, text, tmp_path, common)
         numbers = ("[L.mass, L.stiffness, L.damping, L.response, L.dampingRatio, L.springDuration, L.bounce]"
                    if "spring" in animation
                    else "[L.duration, L.controlPoint1.x, L.controlPoint1.y, L.controlPoint2.x, L.controlPoint2.y]")
