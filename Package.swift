@@ -176,6 +176,7 @@ let package = Package(
                 .embedInCode("Page/fit.js"),
                 .embedInCode("Page/corners.js"),
                 .embedInCode("Page/gridpaint.js"),
+                .embedInCode("Page/gridsprites.js"),
                 .embedInCode("Page/variants.js"),
                 .embedInCode("Page/page.js"),
             ],

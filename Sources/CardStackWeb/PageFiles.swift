@@ -11,14 +11,14 @@ enum PageFiles {
     static let style = text(PackageResources.page_css, PackageResources.reference_css)
     /// The scripts, served as one page.js, in this order: the panel's parts, View (one daemon's
     /// connection, stage and panel) and its methods by what they do, replay, the reference
-    /// panel, the variants grid's painter and the grid, then page.js, which starts the page.
+    /// panel, the variants grid's painter, its sprites and the grid, then page.js, which starts the page.
     static let script = text(
         PackageResources.controls_js, PackageResources.actions_js, PackageResources.series_js,
         PackageResources.motion_js, PackageResources.editors_js, PackageResources.spring_js,
         PackageResources.view_js, PackageResources.connection_js, PackageResources.stage_js,
         PackageResources.look_js, PackageResources.panel_js, PackageResources.replay_js,
         PackageResources.reference_js, PackageResources.fit_js, PackageResources.corners_js,
-        PackageResources.gridpaint_js,
+        PackageResources.gridpaint_js, PackageResources.gridsprites_js,
         PackageResources.variants_js,
         PackageResources.page_js)
 
