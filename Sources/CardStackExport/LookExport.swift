@@ -48,7 +48,7 @@ enum LookExport {
         }
         if c.back == .color {
             let back = c.backColor ?? c.colors?.first ?? "#000000"
-            for card in frame.cards where facesAway(card.quad) {
+            for card in frame.cards where CardPlacement.facesAway(card.quad) {
                 rules.append(
                     ".cardstack > .card[data-item=\"\(card.item)\"] { background: \(css(back)); color: transparent; }"
                         + " /* turned past 90°: its back */")
@@ -61,16 +61,6 @@ enum LookExport {
                 + " (relative to the parameter file); set each card's background-image to it."
         }
         return head + " */\n\n" + rules.joined(separator: "\n\n") + "\n"
-    }
-
-    static func facesAway(_ quad: [Point]?) -> Bool {
-        guard let quad, quad.count == 4 else { return false }
-        var area = 0.0
-        for i in 0..<4 {
-            let (a, b) = (quad[i], quad[(i + 1) % 4])
-            area += a.x * b.y - b.x * a.y
-        }
-        return area < 0
     }
 
     /// The look as design tokens: `cardstack.card`.

@@ -8,7 +8,7 @@ import CardLayout
 extension SVGSnapshot {
     /// One card with the look; `image` is the file its image comes from, if any.
     static func card(_ card: CardPlacement, quad: [Point], look c: Parameters.Card, image: String?, id: Int) -> String {
-        let away = facesAway(quad)
+        let away = CardPlacement.facesAway(quad)
         if away, c.back == CardBack.none { return "" }
         let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
         let backColor = away && c.back == .color
@@ -60,16 +60,6 @@ extension SVGSnapshot {
             }
         }
         return out
-    }
-
-    static func facesAway(_ quad: [Point]) -> Bool {
-        guard quad.count == 4 else { return false }
-        var area = 0.0
-        for i in 0..<4 {
-            let (a, b) = (quad[i], quad[(i + 1) % 4])
-            area += a.x * b.y - b.x * a.y
-        }
-        return area < 0
     }
 }
 

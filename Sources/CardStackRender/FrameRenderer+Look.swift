@@ -48,7 +48,7 @@ extension FrameRenderer {
         }
         let radius = look.cornerRadius ?? CardLook.cornerRadius
         guard let outer = screen(CardGeometry.roundedRect(width: w, height: h, radius: radius)) else { return }
-        let away = Self.facesAway(card.quad ?? [])
+        let away = CardPlacement.facesAway(card.quad)
         if away, look.back == CardBack.none { return }
         let cr = image.context
         let alpha = min(card.alpha, 1)
@@ -199,18 +199,6 @@ extension FrameRenderer {
         return pixman_image_create_bits(
             PIXMAN_a8r8g8b8, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface), data,
             cairo_image_surface_get_stride(surface))!
-    }
-
-    /// Whether a quad (top-left, top-right, bottom-right, bottom-left, y down) shows the
-    /// card's back: its corners run counter-clockwise on screen, as the page decides.
-    static func facesAway(_ quad: [Point]) -> Bool {
-        guard quad.count == 4 else { return false }
-        var area = 0.0
-        for i in 0..<4 {
-            let (a, b) = (quad[i], quad[(i + 1) % 4])
-            area += a.x * b.y - b.x * a.y
-        }
-        return area < 0
     }
 
     static func rgb(_ c: LookColor) -> RGB {

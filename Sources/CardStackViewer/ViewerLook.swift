@@ -40,7 +40,7 @@ struct CardFace {
         image = look.image(of: card.item)
         self.fill = fill
         alpha = min(max(card.alpha, 0), 1)
-        if Self.facesAway(quad) {
+        if CardPlacement.facesAway(quad) {
             switch look.card.back ?? .mirror {
             case .color:
                 let c = look.card.backColor.flatMap(LookColor.init(hex:))
@@ -63,14 +63,6 @@ struct CardFace {
         let u = (q.x - (size.width - iw * s) / 2) / (iw * s)
         let v = (q.y - (size.height - ih * s) / 2) / (ih * s)
         return image.color(u: u, v: v, over: fill)
-    }
-
-    /// Whether a quad's corners run counter-clockwise on screen (y down): the card's back.
-    static func facesAway(_ quad: [Point]) -> Bool {
-        guard quad.count == 4 else { return false }
-        var area = 0.0
-        for i in 0..<4 { area += quad[i].x * quad[(i + 1) % 4].y - quad[(i + 1) % 4].x * quad[i].y }
-        return area < 0
     }
 }
 

@@ -74,13 +74,26 @@ extension CardPlacement {
     /// least ``Layout/visibleArea`` square points (shoelace formula).
     public var isVisible: Bool {
         guard alpha > 0, let quad, quad.count == 4 else { return false }
+        return abs(Self.twiceSignedArea(quad)) / 2 >= Layout.visibleArea
+    }
+
+    /// Whether a quad (top-left, top-right, bottom-right, bottom-left, y down) shows the
+    /// card's back: its corners run counter-clockwise on screen. False for no quad.
+    public static func facesAway(_ quad: [Point]?) -> Bool {
+        guard let quad, quad.count == 4 else { return false }
+        return twiceSignedArea(quad) < 0
+    }
+
+    /// Twice a quad's signed area (shoelace formula): positive when its corners run
+    /// clockwise on screen (y down).
+    static func twiceSignedArea(_ quad: [Point]) -> Double {
         var twice = 0.0
         for i in 0..<4 {
             let a = quad[i]
             let b = quad[(i + 1) % 4]
             twice += a.x * b.y - b.x * a.y
         }
-        return abs(twice) / 2 >= Layout.visibleArea
+        return twice
     }
 }
 
