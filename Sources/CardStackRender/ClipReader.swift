@@ -1,3 +1,5 @@
+import CardStackSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -67,44 +69,21 @@ public enum ClipReader {
             frames: frames, truncated: count > maximumFrames)
     }
 
-    /// Runs `program` with `arguments`, standard output to a scratch file (at most `limit`
-    /// bytes read back), and returns its exit status, output and last messages.
+    /// Runs `program` with `arguments` to its end (``ChildProcess``): its exit status (nil
+    /// when a signal ended it), its first `limit` bytes of output and its last messages.
     static func run(_ program: String, _ arguments: [String], limit: Int) throws(RenderError) -> (
-        status: Int32, output: [UInt8], messages: String
+        status: Int32?, output: [UInt8], messages: String
     ) {
-        let output = try FFmpegEncoder.scratchFile(for: "\(program)'s output")
-        defer { close(output) }
-        let log = try FFmpegEncoder.scratchFile(for: "\(program)'s messages")
-        defer { close(log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, log, 2)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for arg in argv { free(arg) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, program, &actions, nil, &argv, environ)
-        guard spawned == 0 else {
-            if spawned == ENOENT {
-                throw RenderError(
-                    "\(program) is not installed (it reads the clip): install Debian's ffmpeg package, e.g. sudo apt-get install ffmpeg"
-                )
-            }
-            throw RenderError("cannot run \(program): \(String(cString: strerror(spawned)))")
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run([program] + arguments, seconds: .infinity, keep: limit)
+        } catch {
+            guard error.notFound else { throw RenderError(error.description) }
+            throw RenderError(
+                "\(program) is not installed (it reads the clip): install Debian's ffmpeg package, e.g. sudo apt-get install ffmpeg"
+            )
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let code: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        let size = Int(lseek(output, 0, SEEK_END))
-        var bytes = [UInt8](repeating: 0, count: min(max(size, 0), limit))
-        let n = bytes.withUnsafeMutableBytes { pread(output, $0.baseAddress, $0.count, 0) }
-        bytes.removeLast(bytes.count - max(n, 0))
-        var text = [UInt8](repeating: 0, count: 1024)
-        let logSize = lseek(log, 0, SEEK_END)
-        let m = pread(log, &text, text.count, max(0, logSize - off_t(text.count)))
-        let lines = String(decoding: text.prefix(max(m, 0)), as: UTF8.self).split(separator: "\n").suffix(2)
-        return (code, bytes, lines.isEmpty ? "no message" : lines.joined(separator: "; "))
+        let messages = ChildProcess.lastLines(outcome.errors, count: 2)
+        return (outcome.status, outcome.output, messages.isEmpty ? "no message" : messages)
     }
 }

@@ -1,3 +1,5 @@
+import CardStackSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -115,7 +117,10 @@ struct ReferenceClip: Sendable {
         do {
             outcome = try ChildProcess.run(arguments, seconds: decodeSeconds)
         } catch {
-            throw Problem(description: error.description)
+            throw Problem(
+                description: error.notFound
+                    ? "ffmpeg is not installed (it decodes references): install Debian's ffmpeg package"
+                    : error.description)
         }
         if outcome.timedOut {
             throw Problem(description: "ffmpeg took over \(Int(decodeSeconds)) s to decode it: load a shorter clip")

@@ -1,3 +1,4 @@
+import CardStackSystem
 import CardStackWire
 import NIOCore
 import NIOHTTP1

@@ -2,27 +2,30 @@
     import Glibc
 #endif
 
-/// Runs a program to its end, within a time limit, for the bridge's reference routes
-/// (`ffmpeg` decoding a reference, `cardstack fit`): its standard output and the end of its
-/// standard error are kept in unnamed files in `$TMPDIR` (or /tmp), never in a pipe that
-/// could fill. The child gets an empty signal mask and default signal actions (the bridge's
-/// threads block most signals) and /dev/null as its input.
-struct ChildProcess {
+/// Runs a program to its end, within a time limit: the bridge's reference routes (`ffmpeg`
+/// decoding a reference, `cardstack fit`) and `cardstack fit`'s clip reader (`ffprobe`,
+/// `ffmpeg`). Its standard output and the end of its standard error are kept in unnamed files
+/// in `$TMPDIR` (or /tmp), never in a pipe that could fill. The child gets an empty signal
+/// mask and default signal actions (the bridge's threads block most signals) and /dev/null as
+/// its input.
+public struct ChildProcess {
     /// How the program ended and what it wrote.
-    struct Outcome {
+    public struct Outcome {
         /// The exit status, or nil when a signal ended it (or the time limit did).
-        var status: Int32?
-        var output: [UInt8]
-        var errors: [UInt8]
-        var timedOut: Bool
+        public var status: Int32?
+        public var output: [UInt8]
+        public var errors: [UInt8]
+        public var timedOut: Bool
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        /// The program is not on `PATH` (the caller knows which package to name).
+        public var notFound = false
     }
 
     /// The scratch directory: `$TMPDIR` when set, else /tmp.
-    static var scratch: String {
+    public static var scratch: String {
         guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
         let path = String(cString: value)
         return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
@@ -31,7 +34,7 @@ struct ChildProcess {
     /// Runs `arguments` (the first is looked up on `PATH` unless it holds a slash), waiting at
     /// most `seconds`; past that the child is killed. At most `keep` bytes of each output are
     /// kept (standard error's last ones).
-    static func run(_ arguments: [String], seconds: Double, keep: Int = 1 << 20) throws(Failure) -> Outcome {
+    public static func run(_ arguments: [String], seconds: Double, keep: Int = 1 << 20) throws(Failure) -> Outcome {
         let output = try scratchFile()
         defer { close(output) }
         let errors = try scratchFile()
@@ -59,12 +62,7 @@ struct ChildProcess {
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         guard spawned == 0 else {
             let name = arguments[0]
-            if spawned == ENOENT {
-                throw Failure(
-                    description: name == "ffmpeg"
-                        ? "ffmpeg is not installed (it decodes references): install Debian's ffmpeg package"
-                        : "cannot run \(name): not found")
-            }
+            if spawned == ENOENT { throw Failure(description: "cannot run \(name): not found", notFound: true) }
             throw Failure(description: "cannot run \(name): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
@@ -89,7 +87,7 @@ struct ChildProcess {
     }
 
     /// The last non-empty lines of `errors` (at most `count`), joined by "; ".
-    static func lastLines(_ errors: [UInt8], count: Int = 1, dropping skip: (Substring) -> Bool = { _ in false })
+    public static func lastLines(_ errors: [UInt8], count: Int = 1, dropping skip: (Substring) -> Bool = { _ in false })
         -> String
     {
         let lines = String(decoding: errors, as: UTF8.self)
