@@ -38,7 +38,7 @@ public struct MotionPlot: Sendable {
     /// the end), its last by default; all its frames when nothing moves in it.
     public init(_ recorded: RecordedFrames, transition choice: Int = -1) throws(RenderError) {
         let raw = recorded.frames.map(\.offset)
-        let runs = MotionSeries.transitions(times: recorded.frameTimes, offsets: raw)
+        let runs = MotionSeries.transitions(times: recorded.frameTimes, offsets: raw, moves: recorded.moves)
         period = MotionSeries.period(recorded.params)
         legend = Self.legend(recorded.params)
         var range = 0..<recorded.frameTimes.count

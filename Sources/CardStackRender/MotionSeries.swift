@@ -4,8 +4,8 @@ import CardLayout
 /// the move's first frame, offsets unwrapped across the deck's wrap, each interval's
 /// velocity, and where the velocity jumps.
 ///
-/// A transition is a run of frames less than ``gap`` seconds apart in which the offset
-/// moves (the page's rule, docs/page.md); it starts at the last frame before the offset
+/// A transition is a run of frames less than ``gap`` seconds apart, or points of the same
+/// move, in which the offset moves (the page's rule, docs/page.md); it starts at the last frame before the offset
 /// first changes (the move's first frame: a frame at rest sent before it is not part of
 /// the motion). A step between two frames is the shortest one modulo the deck's period
 /// (`cards × spacing`) when the deck wraps, so a wrap is not a jump of a whole turn.
@@ -75,12 +75,18 @@ public struct MotionSeries: Sendable, Equatable {
     }
 
     /// The transitions in `times`/`offsets`, oldest first, each as the range of its frames
-    /// from the move's first frame.
-    public static func transitions(times: [Double], offsets: [Double]) -> [Range<Int>] {
+    /// from the move's first frame. `moves` holds each frame's move (its `motion.start`, nil
+    /// at rest), when known: two frames of the same move are one transition however far
+    /// apart (a tick late on a busy machine, or frames skipped for a slow reader).
+    public static func transitions(times: [Double], offsets: [Double], moves: [Double?] = []) -> [Range<Int>] {
         guard times.count >= 2, offsets.count == times.count else { return [] }
+        func sameMove(_ i: Int) -> Bool {
+            guard moves.count == times.count, let a = moves[i - 1], let b = moves[i] else { return false }
+            return a == b
+        }
         var runs: [Range<Int>] = []
         var start = 0
-        for end in 1...times.count where end == times.count || times[end] - times[end - 1] >= gap {
+        for end in 1...times.count where end == times.count || (times[end] - times[end - 1] >= gap && !sameMove(end)) {
             let run = start..<end
             start = end
             guard run.count >= 2, let moved = run.first(where: { offsets[$0] != offsets[run.lowerBound] }) else {

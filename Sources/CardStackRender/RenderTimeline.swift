@@ -89,6 +89,8 @@ public struct RecordedFrames: Sendable {
     /// time than the frame's own).
     public var frameTimes: [Double]
     public var frames: [Frame]
+    /// Each frame's move (its `motion.start`), nil at rest or when not recorded.
+    public var moves: [Double?]
     /// The last `params` event before the first frame (else the first one), if recorded.
     public var params: Parameters?
     /// The parameter file those params came from (images are relative to it), if any.
@@ -99,6 +101,7 @@ public struct RecordedFrames: Sendable {
         self.times = times
         frameTimes = times
         self.frames = frames
+        moves = Array(repeating: nil, count: frames.count)
         self.params = params
     }
 
@@ -106,6 +109,7 @@ public struct RecordedFrames: Sendable {
         times = []
         frameTimes = []
         frames = []
+        moves = []
         var before: Parameters?
         var after: Parameters?
         for entry in recording.entries {
@@ -114,6 +118,7 @@ public struct RecordedFrames: Sendable {
                 times.append(entry.time)
                 frameTimes.append(event.time ?? entry.time)
                 frames.append(event.frame)
+                moves.append(event.motion?.start)
             case .params(let info):
                 if frames.isEmpty || (before == nil && after == nil) { paramsPath = info.path }
                 if frames.isEmpty { before = info.params } else if after == nil { after = info.params }

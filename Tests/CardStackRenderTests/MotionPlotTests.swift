@@ -116,6 +116,23 @@ import Testing
         #expect(MotionSeries.transitions(times: [1], offsets: [0]).isEmpty)
     }
 
+    @Test func aGapInsideOneMoveDoesNotCutItInTwo() {
+        // A move at 60 fps whose frames 6 to 20 never came (a late tick, or skipped for a
+        // slow reader): 0.25 s without a frame, still one move; a second move just as far
+        // after it is a transition of its own.
+        let kept = Array(0..<6) + Array(21...36)
+        var times = kept.map { Double($0) / 60 }
+        var offsets = kept.map { Double($0) }
+        var moves: [Double?] = kept.map { _ in 0 }
+        moves[0] = nil  // the frame at rest before the move
+        times += [0.85, 0.85 + 1.0 / 60]
+        offsets += [36, 40]
+        moves += [0.85, 0.85]
+        #expect(MotionSeries.transitions(times: times, offsets: offsets, moves: moves) == [0..<22, 22..<24])
+        // Without the moves, the gap cuts the first one: the rule for old recordings.
+        #expect(MotionSeries.transitions(times: times, offsets: offsets) == [0..<6, 6..<22, 22..<24])
+    }
+
     @Test func aStopPartWayThroughTheLastIntervalIsStillAJump() {
         // Full speed, then the target reached part-way through the last tick: still a stop.
         #expect(MotionSeries.jumps([100, 100, 100, 40], peak: 100) == [0, 4])

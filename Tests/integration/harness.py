@@ -129,6 +129,21 @@ class Client:
         assert reply["ok"], reply
         return reply["result"]
 
+    def frames_until_rest(self):
+        """Reads events until the daemon says a motion started and then that it is at rest
+        (a `state` at rest from before, such as a client joining or a new revision, does not
+        count); returns the frame events read, the ones kept before included."""
+        events = list(self.events)
+        self.events.clear()
+
+        def rested():
+            moving = [i for i, e in enumerate(events) if e.get("event") == "state" and e["animating"]]
+            return moving and any(e.get("event") == "state" and not e["animating"] for e in events[moving[0]:])
+
+        while not rested():
+            events.append(self.read(timeout=10))
+        return [e for e in events if e.get("event") == "frame"]
+
     def event(self, name, timeout=5.0, where=lambda e: True):
         """The next event called `name` (or any of a tuple of names) matching `where`
         (earlier ones are dropped)."""

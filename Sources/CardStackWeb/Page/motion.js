@@ -1,11 +1,12 @@
 // cardstack web: the motion as the daemon sent it. The page keeps the last frames it
 // received (their seq, daemon time and picture); the graph plots the front offset and its
-// velocity over the last transition (a run of frames less than TRANSITION_GAP s apart, from
-// the move's first frame), the timeline shows any kept frame on the stage (paused), steps
-// one frame with , and ., and plays them back at 1, 0.5, 0.25 or 0.1×; the loop replays a
-// transition through the daemon while values are tuned; share posts the transition's
-// frames to the bridge's /render. Nothing here recomputes motion: every point is a frame
-// the daemon sent (offsets unwrapped across the deck's wrap). Loaded before page.js.
+// velocity over the last transition (a run of frames less than TRANSITION_GAP s apart or of
+// one move, from the move's first frame), the timeline shows any kept frame on the stage
+// (paused), steps one frame with , and ., and plays them back at 1, 0.5, 0.25 or 0.1×; the
+// loop replays a transition through the daemon while values are tuned; share posts the
+// transition's frames to the bridge's /render. Nothing here recomputes motion: every point
+// is a frame the daemon sent (offsets unwrapped across the deck's wrap). Loaded before
+// page.js.
 "use strict";
 
 const KEEP_FRAMES = 1200;      // 5 s at 240 fps
@@ -19,6 +20,13 @@ function svg(tag, attrs) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   return e;
+}
+
+// Two kept frames are of one transition when they are less than TRANSITION_GAP apart or are
+// points of the same move (its `motion.start`): a tick late on a busy machine, or frames
+// passed over for a page that read slowly, leave a gap inside a move, not two moves.
+function together(a, b) {
+  return b.time - a.time < TRANSITION_GAP || (!!a.motion && !!b.motion && a.motion.start === b.motion.start);
 }
 
 class Motion {
@@ -74,14 +82,14 @@ class Motion {
   }
 
   // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
-  // in which the offset moves (a reveal or a lone frame moves nothing: the one before),
+  // (or points of one move: together) in which the offset moves (a reveal or a lone frame moves nothing: the one before),
   // from the move's first frame. With `at` (a kept frame's index), the run holding it.
   lastTransition(at) {
     const k = this.kept;
     let end = k.length;
     while (end > 0) {
       let start = end - 1;
-      while (start > 0 && k[start].time - k[start - 1].time < TRANSITION_GAP) start--;
+      while (start > 0 && together(k[start - 1], k[start])) start--;
       const run = k.slice(start, end);
       const inside = at === undefined || (at >= start && at < end);
       if (inside && run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return fromMoveStart(run);

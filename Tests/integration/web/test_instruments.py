@@ -31,22 +31,6 @@ def graph(browser, name):
     return json.loads(js(browser, "return document.querySelector('#motion-graph').dataset[arguments[0]] || 'null'", name))
 
 
-def until_rest(client):
-    """Reads events until the daemon says a motion started and then that it is at rest
-    (a `state` at rest from before, such as a client joining, does not count); returns the
-    frame events read, the ones kept before included."""
-    events = list(client.events)
-    client.events.clear()
-
-    def rested():
-        moving = [i for i, e in enumerate(events) if e.get("event") == "state" and e["animating"]]
-        return moving and any(e.get("event") == "state" and not e["animating"] for e in events[moving[0]:])
-
-    while not rested():
-        events.append(client.read(timeout=10))
-    return [e for e in events if e.get("event") == "frame"]
-
-
 def check_unwrapped(points, velocities):
     offsets = [p[1] for p in points]
     assert abs(offsets[0] - LAST) < 1e-9 and abs(offsets[-1] - PERIOD) < 1e-9, offsets
@@ -108,7 +92,7 @@ def test_the_graph_of_a_next_across_the_wrap_is_unwrapped_and_starts_at_the_move
     # The move right after the jump there: the frame at rest is in the same run of frames,
     # and still no part of the motion.
     client.ok("next", count=1)
-    frames = until_rest(client)
+    frames = client.frames_until_rest()
     # The jump's frame (the first at LAST), then the move's, from its first frame (at LAST too).
     rest = next(f["seq"] for f in frames if f["frame"]["offset"] == LAST)
     move = [f for f in frames if f["seq"] > rest]
@@ -129,6 +113,38 @@ def test_the_graph_of_a_next_across_the_wrap_is_unwrapped_and_starts_at_the_move
 
 
 @needs_chromium
+def test_a_gap_inside_one_move_does_not_cut_its_graph_in_two(make_daemon, bridges, browser):
+    # A late tick on a busy machine, or frames passed over for a page that read slowly, leave
+    # the page a move with 0.25 s and more missing: still one transition (the frames carry
+    # their move), while another move as far after it is one of its own.
+    daemon = make_daemon(LINEAR)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    client.ok("set_params", params={"animation": {"duration": 0.6}})
+    client.event("params", timeout=10)
+    client.ok("next", count=1)
+    frames = client.frames_until_rest()
+    move = [f for f in frames if f.get("motion")]
+    times = {f["seq"]: f["time"] - move[0]["time"] for f in frames}
+    wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [move[-1]["seq"]], timeout=10, what="the graph of the move")
+    plotted = graph(browser, "seqs")
+    result = js(browser, """
+        const m = window.cardstack.views[0].motion, start = m.lastTransition()[0].time;
+        m.kept = m.kept.filter((f) => f.time < start + 0.1 || f.time > start + 0.35);
+        m.dirty = true; m.refresh();
+        const one = JSON.parse(m.graph.dataset.seqs), last = m.kept[m.kept.length - 1];
+        const later = (dt, offset) => Object.assign({}, last, {seq: last.seq + Math.round(dt * 60), time: last.time + dt,
+            frame: Object.assign({}, last.frame, {offset}), motion: Object.assign({}, last.motion, {start: last.time + 0.3})});
+        m.kept.push(later(0.3, last.frame.offset), later(0.3 + 1 / 60, last.frame.offset + 5));
+        m.dirty = true; m.refresh();
+        return {one, two: JSON.parse(m.graph.dataset.seqs), held: m.lastTransition(m.kept.indexOf(last) - 1).map((f) => f.seq)};""")
+    kept = [s for s in plotted if not 0.1 <= times[s] <= 0.35]
+    assert result["one"] == kept and len(kept) < len(plotted) - 10
+    assert result["two"] == [move[-1]["seq"] + 18, move[-1]["seq"] + 19]
+    assert result["held"] == kept
+
+
+@needs_chromium
 def test_share_renders_only_the_transition(make_daemon, bridges, browser, tmp_path):
     from PIL import Image
 
@@ -139,7 +155,7 @@ def test_share_renders_only_the_transition(make_daemon, bridges, browser, tmp_pa
     downloads.mkdir()
     browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     client.ok("next", count=1)
-    move = until_rest(client)
+    move = client.frames_until_rest()
     # Five seconds at rest after it, with a frame at rest at their end in the kept history
     # (a jump to where the stack is: one new frame, nothing moves).
     wait_for(lambda: client.ok("get_state")["uptime_s"] > move[-1]["time"] + 5, timeout=15,
@@ -241,7 +257,7 @@ def test_frames_sent_counts_the_frames_a_subscriber_received(make_daemon):
     watcher.ok("subscribe", events=["frame", "state"])
     asker = daemon.client()
     asker.ok("next", count=1)
-    received = until_rest(watcher)
+    received = watcher.frames_until_rest()
     assert len(received) > 10
     # Frames still coming after the state at rest (none: the move's last frame came first).
     wait_for(lambda: asker.ok("get_state")["frames_sent"] == len(received) + len(
