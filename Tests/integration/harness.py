@@ -318,6 +318,23 @@ class Holder:
             wait_for(lambda: os.readlink(f"/proc/{self.proc.pid}/root") == os.path.realpath(chroot), timeout=30,
                      what="the holder to enter its chroot")
 
+    @classmethod
+    def overlay(cls, tmp_path, lower="/", then=""):
+        """A holder chrooted into an overlay of `lower` at tmp_path/merged, with /proc and /dev,
+        whose writes land in a tmpfs only its namespace sees; `then` is the rest of the script
+        (more mounts and copies under tmp_path/merged). Returns the holder and the upper layer."""
+        upper, merged = tmp_path / "upper", tmp_path / "merged"
+        upper.mkdir()
+        merged.mkdir()
+        script = f"""
+            mount -t tmpfs tmpfs {upper}
+            mkdir {upper}/u {upper}/w
+            mount -t overlay overlay -o lowerdir={lower},upperdir={upper}/u,workdir={upper}/w {merged}
+            mount -t proc proc {merged}/proc
+            mount --rbind /dev {merged}/dev
+        """
+        return cls(script + then, chroot=merged), upper / "u"
+
     def argv(self, argv):
         return ["nsenter", "-t", str(self.proc.pid), "-m", *(["-r", "-w"] if self.chroot else []), "--", *argv]
 

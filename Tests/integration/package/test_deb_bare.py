@@ -71,21 +71,13 @@ def test_the_deb_installs_on_bare_debian_and_runs(tmp_path):
     depends = subprocess.run(["dpkg-deb", "--field", str(deb), "Depends"], capture_output=True, text=True,
                              check=True).stdout
     lower = bare_root()
-    upper, merged = tmp_path / "upper", tmp_path / "merged"
-    upper.mkdir()
-    merged.mkdir()
-    script = f"""
-        mount -t tmpfs tmpfs {upper}
-        mkdir {upper}/u {upper}/w
-        mount -t overlay overlay -o lowerdir={lower},upperdir={upper}/u,workdir={upper}/w {merged}
-        mount -t proc proc {merged}/proc
-        mount --rbind /dev {merged}/dev
+    merged = tmp_path / "merged"
+    root, _ = Holder.overlay(tmp_path, lower, then=f"""
         mount -t tmpfs tmpfs {merged}/run
         mount -t tmpfs tmpfs {merged}/tmp
         cp /etc/resolv.conf {merged}/etc/resolv.conf
         cp {deb} {merged}/tmp/cardstack.deb
-    """
-    root = Holder(script, chroot=merged)
+    """)
     daemon = None
     try:
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C"}

@@ -48,23 +48,12 @@ def written(holder, upper):
 def install_in_overlay(tmp_path, *args, home="/root"):
     """Runs `make install ARGS` as root, chrooted into an overlay of /; returns what it wrote
     (paths relative to /) and make's output."""
-    upper, merged = tmp_path / "upper", tmp_path / "merged"
-    upper.mkdir()
-    merged.mkdir()
-    script = f"""
-        mount -t tmpfs tmpfs {upper}
-        mkdir {upper}/u {upper}/w
-        mount -t overlay overlay -o lowerdir=/,upperdir={upper}/u,workdir={upper}/w {merged}
-        mount -t proc proc {merged}/proc
-        mount --rbind /dev {merged}/dev
-        mount -t tmpfs tmpfs {merged}/run
-    """
-    root = Holder(script, chroot=merged)
+    root, upper = Holder.overlay(tmp_path, then=f"mount -t tmpfs tmpfs {tmp_path / 'merged'}/run")
     try:
         env = {"PATH": os.environ["PATH"], "HOME": home, "USER": "root"}
         r = root.run(["make", "-C", str(REPO), "--no-print-directory", "install", "BUILD=debug", *args], env=env,
                      timeout=600)
-        return written(root, upper / "u"), r.stdout + r.stderr
+        return written(root, upper), r.stdout + r.stderr
     finally:
         root.close()
 

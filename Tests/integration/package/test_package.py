@@ -108,25 +108,17 @@ def test_the_deb_installs_runs_and_purges_clean(tmp_path):
     assert len(debs) == 1, out
     info = subprocess.run(["dpkg-deb", "--field", str(debs[0]), "Depends"], capture_output=True, text=True).stdout
     assert "libinotifytools0" in info and "swift" not in info.lower(), info
-    upper, merged = tmp_path / "upper", tmp_path / "merged"
-    upper.mkdir()
-    merged.mkdir()
-    script = f"""
-        mount -t tmpfs tmpfs {upper}
-        mkdir {upper}/u {upper}/w
-        mount -t overlay overlay -o lowerdir=/,upperdir={upper}/u,workdir={upper}/w {merged}
+    merged = tmp_path / "merged"
+    root, upper = Holder.overlay(tmp_path, then=f"""
         mount -t tmpfs tmpfs {merged}{TOOLCHAIN}
         mount -t tmpfs tmpfs {merged}{REPO}
-        mount -t proc proc {merged}/proc
         mount --rbind /sys {merged}/sys
-        mount --rbind /dev {merged}/dev
         mount -t tmpfs -o mode=0755 tmpfs {merged}/run
         mkdir -p {merged}/run/systemd/system {merged}/run/user/0
         chmod 0700 {merged}/run/user/0
         mount -t tmpfs tmpfs {merged}/tmp
         cp {debs[0]} {merged}/tmp/cardstack.deb
-    """
-    root = Holder(script, chroot=merged)
+    """)
     manager = None
     try:
         assert root.run(["ls", "-A", str(TOOLCHAIN)]).stdout == ""
@@ -167,7 +159,7 @@ def test_the_deb_installs_runs_and_purges_clean(tmp_path):
         # The upper layer is a tmpfs only the holder's namespace sees: copy it out to judge it.
         copy = tmp_path / "upper-copy"
         copy.mkdir()
-        packed = subprocess.run(["nsenter", "-t", str(root.proc.pid), "-m", "--", "tar", "-C", str(upper / "u"),
+        packed = subprocess.run(["nsenter", "-t", str(root.proc.pid), "-m", "--", "tar", "-C", str(upper),
                                  "-cf", "-", "."], capture_output=True, timeout=120, check=True).stdout
         subprocess.run(["tar", "-C", str(copy), "-xf", "-"], input=packed, capture_output=True, timeout=120, check=True)
         left = []
