@@ -94,6 +94,9 @@ struct ParamsService: Service {
         let onChange: @Sendable (InotifyWatcher.Change) -> Void = { reload.request(forced: false, ifGone: $0 == .gone) }
         let watcher = try startInotify(onChange: onChange)
         let poller = choice.polls ? FilePoller(path: path, onChange: onChange) : nil
+        // A save made between the first read and the watches being armed told no one: look
+        // once more now (the same bytes change nothing). A file still missing was reported.
+        if access(path, F_OK) == 0 { reload.request(forced: false) }
         if choice.polls {
             logger.info(
                 "watching \(path) for changes: \(watcher == nil ? "" : "inotify and ")a look every \(choice.info.intervalMilliseconds ?? 0) ms (\(choice.reason))"
