@@ -286,10 +286,24 @@ def subscribed(daemon):
 
 
 def open_page(browser, bridge):
+    """Loads the page and waits until every view can be used: connected, holding its daemon's
+    schema and parameters, and subscribed (it has drawn the frame in force, which the daemon
+    sends right after `subscribe`): a test's own command then cannot overtake the page's."""
     browser.get(bridge.url)
     wait_for(lambda: browser.execute_script(
         "return [...document.querySelectorAll('.conn')].every(c => c.dataset.state === 'connected')"),
         timeout=10, what="the page to connect")
+    wait_for(lambda: browser.execute_script("""const views = window.cardstack.views;
+        return views.every((v) => v.schema && v.params && v.stage.dataset.seq);"""),
+        timeout=10, what="the page to hold the schema and parameters and draw the first frame")
+
+
+def wait_settled(browser):
+    """Until the page has sent every value its controls were given and had the reply to
+    each: what the controls show is then what the daemon holds."""
+    wait_for(lambda: browser.execute_script("""return window.cardstack.views.every((v) =>
+        !v.gesture && !v.flushScheduled && !v.outgoing.size && !v.awaiting.size && !v.editing.size);"""),
+        timeout=10, what="the page's values to be sent and answered")
 
 
 def current_frame(daemon):

@@ -63,6 +63,7 @@ mixin(View, class {
     this.socketText.textContent = m.socket || "–";
     if (m.state === "connected") {
       this.connected = true;
+      this.awaiting.clear();
       this.setConnection("connected", "connected");
       this.lastSeq = null;
       this.send("get_schema", {}, "schema");
@@ -80,6 +81,7 @@ mixin(View, class {
   }
 
   reply(m) {
+    for (const [key, id] of this.awaiting) if (id === m.id) this.awaiting.delete(key);
     if (m.id === "curve-fit") { if (this.curveFit) this.curveFit(m); return; }
     if (actionReply(this, m) || this.variants.reply(m)) return;
     if (!m.ok) {

@@ -158,8 +158,9 @@ function buildControl(spec, cell, commit, editing) {
         return;
       }
       range.disabled = false;
+      if (isEditing) return;
       hint.textContent = valueHint(key, value);
-      if (!isEditing) slider.centre(value);
+      slider.centre(value);
       if (document.activeElement !== box) box.value = String(value);
     };
   }
@@ -266,7 +267,8 @@ function pointPicker(cell, commit, editing) {
   pad.addEventListener("pointermove", (e) => { if (down) place(e); });
   pad.addEventListener("pointerup", up);
   pad.addEventListener("pointercancel", up);
-  return (value) => {
+  return (value, isEditing) => {
+    if (isEditing) return;
     if (!Array.isArray(value)) { dot.hidden = true; text.textContent = "style's own"; return; }
     dot.hidden = false;
     dot.style.left = `${value[0] * 100}%`;

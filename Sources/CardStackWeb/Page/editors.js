@@ -21,7 +21,7 @@ function buildEditors(view) {
   view.editors.append(curve.root, spring.root);
   view.editorsShow = (params) => {
     const a = params.animation || {};
-    curve.show(a.curve, !!a.spring);
+    curve.show(view.holds("animation.curve") ? undefined : a.curve, !!a.spring);
     spring.show(a.spring);
   };
   if (view.params) view.editorsShow(view.params.params);

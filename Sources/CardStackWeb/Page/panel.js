@@ -33,6 +33,13 @@ mixin(View, class {
     this.state = s;
   }
 
+  // Whether the control of `key` keeps what the user gave it: while it is moved, and until
+  // the reply to the last value sent, an echo of an earlier value (sent mid-drag) would pull
+  // it back; that reply, the newest the daemon took, puts it right.
+  holds(key) {
+    return this.editing.has(key) || this.outgoing.has(key) || this.awaiting.has(key);
+  }
+
   showParams(info) {
     this.params = info;
     this.revText.textContent = `${info.revision} (${info.source})`;
@@ -68,7 +75,7 @@ mixin(View, class {
       // A key the style works out (null in force) still has a value the daemon reports.
       const effective = info.effective ? info.effective[key] : undefined;
       row.row.dataset.effective = effective === undefined ? "" : String(effective);
-      row.set(value, this.editing.has(key), effective);
+      row.set(value, this.holds(key), effective);
     }
     this.variants.mark();
     compareRows();
@@ -196,6 +203,8 @@ function sendParam(view, key, value) {
     view.outgoing.clear();
     const gesture = view.gesture;
     if (!view.editing.size) view.gesture = null;
-    view.send("set_params", gesture ? { params, gesture } : { params });
+    const id = view.nextId++;
+    if (!view.send("set_params", gesture ? { params, gesture } : { params }, id)) return;
+    for (const table of Object.keys(params)) for (const name of Object.keys(params[table])) view.awaiting.set(`${table}.${name}`, id);
   });
 }

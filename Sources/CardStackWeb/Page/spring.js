@@ -106,7 +106,7 @@ function springEditor(view) {
     f.box.addEventListener("change", () => sendAnimation(view, "spring", current()));
   }
   const fill = (s) => {
-    if (view.editing.has("animation.spring")) return;
+    if (view.holds("animation.spring")) return;
     for (const f of fields) {
       f.range.value = String(s[f.name]);
       if (document.activeElement !== f.box) f.box.value = String(+Number(s[f.name]).toPrecision(6));

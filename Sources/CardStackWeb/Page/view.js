@@ -59,6 +59,7 @@ class View {
     this.gesture = null;        // the id of the drag under way (Editing), sent with set_params
     this.editing = new Editing(this);  // keys whose control is being moved
     this.outgoing = new Map();  // dotted key -> value waiting for the next animation frame
+    this.awaiting = new Map();  // dotted key -> id of the last set_params sent with it, until its reply
     this.build();
     if (REPLAY) this.setConnection("replay", "replaying a recording (no daemon)"); else this.connect();
   }

@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
 from harness import wait_for
-from webtools import config, find_chromium, open_page, row, subscribed, wait_page_seq
+from webtools import config, find_chromium, open_page, row, subscribed, wait_page_seq, wait_settled
 
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
@@ -86,8 +86,9 @@ def test_sliders_sit_on_the_value_in_force_and_a_drag_moves_it_by_a_fraction(mak
         old = client.ok("get_params")["params"][table][name]
         for sign in (1, -1):
             drag_slider(browser, key, 24 * sign)
+            wait_settled(browser)
             new = float(js(browser, "return document.querySelector(`tr[data-key='${arguments[0]}'] input[type=number]`).value", key))
-            wait_for(lambda: client.ok("get_params")["params"][table][name] == new, timeout=10, what=f"{key} = {new} in the daemon")
+            assert client.ok("get_params")["params"][table][name] == new, (key, new)
             assert 0 < abs(new - old) / abs(old) < 0.5, (key, old, new)
             wait_for(lambda: json.loads(slider_state(browser, key)["at"]) == new, what=f"{key}'s slider on {new}")
             old = new
@@ -228,6 +229,7 @@ def test_keys_w_u_U_o_act_as_in_the_viewer(make_daemon, bridges, browser):
     body.send_keys("o")
     client.event("frame", timeout=10, where=lambda e: "reveal" in e["frame"])
     wait_for(lambda: client.ok("get_frame").get("reveal", {}).get("progress") == 1, timeout=10, what="the reveal to open")
+    wait_page_open(browser)
     body.send_keys("o")
     wait_for(lambda: "reveal" not in client.ok("get_frame"), timeout=10, what="o to close the reveal")
 
@@ -249,9 +251,9 @@ def test_the_curve_editor_sets_the_curve(make_daemon, bridges, browser):
     handle = browser.find_element("css selector", "#curve-editor [data-handle='1']")
     ActionChains(browser).click_and_hold(handle).move_by_offset(-20, -30).move_by_offset(-5, -5).release().perform()
     event = client.event("params", timeout=10, where=lambda e: isinstance(e["params"]["animation"]["curve"], list))
-    wait_for(lambda: client.ok("get_params")["params"]["animation"]["curve"] == bezier_numbers(browser), timeout=10,
-             what="the daemon's curve to be the handle's numbers")
+    wait_settled(browser)
     curve = client.ok("get_params")["params"]["animation"]["curve"]
+    assert curve == bezier_numbers(browser), "the daemon's curve is the handle's numbers"
     assert curve[0] < 0.42 and curve[1] > 0 and curve[2:] == [0.58, 1]
     assert row(browser, "animation.curve")["value"] == json.dumps(curve, separators=(",", ":"))
     # A number typed in the box is sent as it is.
@@ -476,6 +478,13 @@ def test_playback_at_each_speed_shows_the_frame_of_its_moment(make_daemon, bridg
         click(browser, "[data-action='live']")
 
 
+def wait_page_open(browser):
+    """Until the page has drawn the reveal fully open: o and Open close what the page shows
+    open (a page behind the daemon would open it again)."""
+    wait_for(lambda: js(browser, "const s = window.cardstack.views[0].shown; return !!(s && s.reveal && s.reveal.progress === 1);"),
+             timeout=10, what="the page to show the reveal open")
+
+
 def test_open_reveals_the_chosen_card_and_closes_it(make_daemon, bridges, browser):
     daemon = make_daemon()
     client = subscribed(daemon)
@@ -485,6 +494,7 @@ def test_open_reveals_the_chosen_card_and_closes_it(make_daemon, bridges, browse
     event = client.event("frame", timeout=10, where=lambda e: "reveal" in e["frame"])
     assert event["frame"]["reveal"]["item"] == 3
     wait_for(lambda: client.ok("get_frame").get("reveal", {}).get("progress") == 1, timeout=10, what="the reveal to open")
+    wait_page_open(browser)
     click(browser, "[data-action='open']")
     wait_for(lambda: "reveal" not in client.ok("get_frame"), timeout=10, what="the same button to close it")
 
