@@ -35,7 +35,7 @@ enum FitCorners {
         return "[" + texts.joined(separator: ", ") + "]\n"
     }
 
-    private static func number(_ value: JSONValue) -> Double? {
+    static func number(_ value: JSONValue) -> Double? {
         let n: Double
         switch value {
         case .integer(let i): n = Double(i)

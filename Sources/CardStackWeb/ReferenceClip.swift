@@ -25,6 +25,8 @@ struct ReferenceClip: Sendable {
     let times: [Double]
     let width: Int
     let height: Int
+    /// The uploaded picture's own width in pixels (`width` or more: frames are scaled down).
+    let sourceWidth: Int
 
     /// The uploaded file, for `cardstack fit`.
     var file: String { directory + "/upload" }
@@ -109,7 +111,7 @@ struct ReferenceClip: Sendable {
             "-filter_threads", "1", "-protocol_whitelist", "file", "-f", container, "-i", "file:" + path,
             "-map", "0:v:0", "-frames:v", String(maximumFrames),
             "-vf",
-            "scale=w='min(\(side),iw)':h='min(\(side),ih)':force_original_aspect_ratio=decrease,showinfo",
+            "showinfo,scale=w='min(\(side),iw)':h='min(\(side),ih)':force_original_aspect_ratio=decrease,showinfo",
             "-fps_mode", "passthrough", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-start_number", "0",
             "file:" + directory + "/%d.jpg",
         ]
@@ -132,34 +134,39 @@ struct ReferenceClip: Sendable {
                 .replacingAll(path, with: "the file")
             throw Problem(description: "ffmpeg cannot decode it: \(reason.isEmpty ? "no message" : reason)")
         }
-        let (times, width, height) = frames(log)
+        let (times, width, height, sourceWidth) = frames(log)
         var kept = times.count
         while kept > 0, access(directory + "/\(kept - 1).jpg", R_OK) != 0 { kept -= 1 }
         guard kept > 0 else { throw Problem(description: "the file holds no picture ffmpeg can decode") }
         return ReferenceClip(
-            id: id, directory: directory, times: Array(times.prefix(kept)), width: width, height: height)
+            id: id, directory: directory, times: Array(times.prefix(kept)), width: width, height: height,
+            sourceWidth: max(sourceWidth, width))
     }
 
-    /// Each frame's time (from the first) and the frames' size, from showinfo's lines.
-    static func frames(_ log: String) -> (times: [Double], width: Int, height: Int) {
+    /// Each frame's time (from the first) and the frames' size, from the lines of the showinfo
+    /// after the scaling (`Parsed_showinfo_2`), and the uploaded picture's width from the
+    /// one before it (`Parsed_showinfo_0`).
+    static func frames(_ log: String) -> (times: [Double], width: Int, height: Int, sourceWidth: Int) {
         var times: [Double] = []
         var width = 0
         var height = 0
+        var sourceWidth = 0
         for line in log.split(separator: "\n") where line.contains("Parsed_showinfo") && line.contains(" n:") {
-            let words = line.split(separator: " ")
+            let scaled = line.contains("Parsed_showinfo_2")
             var time: Double?
-            for word in words {
+            for word in line.split(separator: " ") {
                 if word.hasPrefix("pts_time:") { time = Double(word.dropFirst("pts_time:".count)) }
                 if word.hasPrefix("s:") {
                     let size = word.dropFirst(2).split(separator: "x")
-                    if size.count == 2, let w = Int(size[0]), let h = Int(size[1]) { (width, height) = (w, h) }
+                    guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { continue }
+                    if scaled { (width, height) = (w, h) } else if sourceWidth == 0 { sourceWidth = w }
                 }
             }
             // A frame without a time (NOPTS) follows the one before it.
-            times.append(time ?? (times.last.map { $0 + 1.0 / 30 } ?? 0))
+            if scaled { times.append(time ?? (times.last.map { $0 + 1.0 / 30 } ?? 0)) }
         }
         let start = times.first ?? 0
-        return (times.map { max(0, $0 - start) }, width, height)
+        return (times.map { max(0, $0 - start) }, width, height, sourceWidth)
     }
 
     /// Removes `directory` and the files in it.

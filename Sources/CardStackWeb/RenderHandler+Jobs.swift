@@ -116,9 +116,9 @@ extension RenderHandler {
         }
     }
 
-    /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]` on a held
-    /// reference, read against the parameters in force on view V's daemon; with `corners`
-    /// (marked on the still), `cardstack fit --corners` on them instead. Its JSON, or 400 with
+    /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]
+    /// [--stage X,Y,S]` on a held reference, read against the parameters in force on view V's
+    /// daemon; with `corners` (marked on the still), `cardstack fit --corners` on them instead. Its JSON, or 400 with
     /// its error.
     static func fit(_ body: [UInt8], _ references: ReferenceStore?) -> Reply {
         guard let references, let command = references.fitCommand else {
@@ -145,6 +145,13 @@ extension RenderHandler {
         }
         defer { if let cornersFile { unlink(cornersFile) } }
         var arguments = command + input + ["--json"]
+        // The stage where the designer aligned the reference, for a fit of its motion.
+        if let value = json["stage"] {
+            guard cornersFile == nil, clip.width > 0,
+                let stage = FitStage.argument(value, sourceRatio: Double(clip.sourceWidth) / Double(clip.width))
+            else { return Reply(status: .badRequest, text: FitStage.shape) }
+            arguments.append("--stage=" + stage)
+        }
         // The view's daemon (`view`, 0 when left out) holds the parameters the clip is read against.
         var view = 0
         if let value = json["view"] {

@@ -48,13 +48,21 @@ def record(daemon, path, command, *args, events="frame,params,state"):
     try:
         wait_for(lambda: path.exists() and '"event":"frame"' in path.read_text(), what="the first recorded frame")
         daemon.cli(command, *args)
-        wait_for(lambda: '"animating":false' in path.read_text().splitlines()[-1], timeout=10, what="the motion to end")
+        wait_for(lambda: moved_and_rested(path.read_text()), timeout=10, what="the motion to end")
         recorder.send_signal(signal.SIGINT)
         assert recorder.wait(timeout=10) == 0, recorder.stderr.read()
     finally:
         if recorder.poll() is None:
             recorder.kill()
     return recorded_frames(path)
+
+
+def moved_and_rested(text):
+    """Whether the recording's last line is a `state` at rest after one that moved (the state
+    at rest sent when the command's own client joins does not end the motion)."""
+    lines = text.splitlines()
+    moving = next((i for i, line in enumerate(lines) if '"animating":true' in line), None)
+    return moving is not None and '"animating":false' in lines[-1] and len(lines) - 1 > moving
 
 
 def recorded_frames(path):

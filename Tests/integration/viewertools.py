@@ -68,9 +68,9 @@ class ViewerRig:
             self.daemon.wait(timeout=10)
         self.daemon = None
 
-    def state(self):
+    def state(self, what="state"):
         out = subprocess.run(
-            [str(BIN / "cardstack"), "get", "state", "--socket", str(self.sock)],
+            [str(BIN / "cardstack"), "get", what, "--socket", str(self.sock)],
             capture_output=True, text=True, timeout=10, check=True)
         return json.loads(out.stdout)
 

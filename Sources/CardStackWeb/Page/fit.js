@@ -1,6 +1,7 @@
 // cardstack web: the reference panel's Fit and Apply: the bridge runs `cardstack fit` on the
-// clip the panel holds (POST /fit), or on the corners marked on it (corners.js); Apply puts
-// the fitted numbers in force as one set_params.
+// clip the panel holds (POST /fit; where the reference was aligned on the stage, if it was,
+// as the stage in the clip), or on the corners marked on it (corners.js); Apply puts the
+// fitted numbers in force as one set_params.
 "use strict";
 
 mixin(Reference, class {
@@ -19,6 +20,9 @@ mixin(Reference, class {
     }
     if (pose) body.corners = cards;
     else if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
+    // The reference moved or scaled onto the stage: the fit reads the clip where it lies.
+    const stage = pose ? null : this.stageInClip();
+    if (stage) body.stage = stage;
     this.fitButton.disabled = true;
     this.applyButton.hidden = true;
     this.fitResult.hidden = false;

@@ -185,13 +185,27 @@ class Reference {
     this.besideBox.style.width = `${vw * v.scale}px`;
     this.besideBox.style.height = `${vh * v.scale}px`;
     this.layer.style.opacity = this.beside ? "1" : String(this.opacity);
-    const fit = Math.min(vw / this.clip.width, vh / this.clip.height) * this.scale;
-    const left = (vw - this.clip.width * fit) / 2 + this.x;
-    const top = (vh - this.clip.height * fit) / 2 + this.y;
+    const { fit, left, top } = this.placement();
     const img = this.image;
     img.style.width = `${this.clip.width}px`;
     img.style.height = `${this.clip.height}px`;
     img.style.transform = `translate(${left}px, ${top}px) scale(${fit})`;
+  }
+
+  // The clip's place on the phone: points per clip pixel and its top-left corner in points.
+  placement() {
+    const vw = this.view.viewport.width, vh = this.view.viewport.height;
+    const fit = Math.min(vw / this.clip.width, vh / this.clip.height) * this.scale;
+    return { fit, left: (vw - this.clip.width * fit) / 2 + this.x, top: (vh - this.clip.height * fit) / 2 + this.y };
+  }
+
+  // Where the stage lies in the clip as aligned here, as `cardstack fit --stage` takes it: the
+  // phone's top-left in clip pixels and clip pixels per point. Null while the reference is
+  // where it loaded (centred, the size that fits): the fit then finds the stage itself.
+  stageInClip() {
+    if (!this.clip || !this.view.viewport || (this.x === 0 && this.y === 0 && this.scale === 1)) return null;
+    const { fit, left, top } = this.placement();
+    return [-left / fit, -top / fit, 1 / fit];
   }
 
   // ⌥/Alt-drag on the picture moves the reference and ⌥/Alt-wheel scales it; without the

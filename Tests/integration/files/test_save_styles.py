@@ -105,7 +105,8 @@ def test_frame_refuses_a_fifo(tmp_path):
     assert result.returncode == 1 and "FIFO" in result.stderr, result
 
 
-def test_a_fifo_made_in_place_is_refused(daemon):
+def test_a_fifo_made_in_place_is_refused(make_daemon):
+    daemon = make_daemon(env=PATIENT)  # the file is gone for a moment twice: not a report of its own
     c = subscribed(daemon)
     daemon.config.unlink()
     os.mkfifo(daemon.config)

@@ -29,9 +29,9 @@ PHOTOS = REPO / "examples" / "looks" / "photos" / "*.png"
 HIDDEN = {"damping_ratio": 0.6, "response": 0.45}
 
 
-def make_clip(tmp_path):
+def make_clip(tmp_path, padding="#e0e0e0"):
     """The hidden spring's `next`, rendered at 30 fps, scaled to 200 px across inside a
-    larger grey frame and encoded as lossy MP4: small, so the fit is quick."""
+    larger frame of `padding` at (30, 24) and encoded as lossy MP4: small, so the fit is quick."""
     hidden = tmp_path / "hidden.toml"
     look = LINEAR.replace("[card]\n", f'[card]\nimages = ["{PHOTOS}"]\n', 1)
     hidden.write_text(look + "\n[animation]\nfps = 30\nspring = { damping_ratio = 0.6, response = 0.45 }\n")
@@ -42,9 +42,15 @@ def make_clip(tmp_path):
     assert result.returncode == 0, result.stderr
     clip = tmp_path / "wanted.mp4"
     subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", str(raw), "-vf",
-                    "scale=200:-2,pad=260:480:30:24:color=#e0e0e0,tpad=start_duration=0.1:start_mode=clone",
+                    f"scale=200:-2,pad=260:480:30:24:color={padding},tpad=start_duration=0.1:start_mode=clone",
                     "-c:v", "libx264", "-crf", "28", "-pix_fmt", "yuv420p", str(clip)], check=True, timeout=120)
     return clip
+
+
+def load_clip(browser, clip):
+    browser.find_element("css selector", "#reference-file").send_keys(str(clip))
+    wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
+             timeout=60, what="the reference to load")
 
 
 def fit_result(browser):
@@ -61,9 +67,7 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     before = client.ok("get_params")["params"]["animation"]
     bridge = bridges([daemon.socket])
     open_page(browser, bridge)
-    browser.find_element("css selector", "#reference-file").send_keys(str(clip))
-    wait_for(lambda: browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId"),
-             timeout=60, what="the reference to load")
+    load_clip(browser, clip)
     from selenium.webdriver.support.ui import Select
     assert Select(browser.find_element("css selector", "[aria-label='style to fit']")).first_selected_option \
         .get_attribute("value") == "linear"
@@ -93,6 +97,40 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     # One undo restores the spring that was in force.
     client.ok("undo")
     assert client.ok("get_params")["params"]["animation"] == before
+
+
+def test_a_reference_lined_up_by_hand_is_fitted_where_it_lies(make_daemon, bridges, browser, tmp_path):
+    # Padding of the stage's own colour: nothing tells the stage from it but the cards. The
+    # designer lines the reference up on the phone instead; Fit reads the clip there.
+    clip = make_clip(tmp_path, padding="#203040")
+    daemon = make_daemon(LINEAR + "\n[animation]\nspring = { damping_ratio = 1.0, response = 0.3 }\n")
+    open_page(browser, bridges([daemon.socket]))
+    load_clip(browser, clip)
+    # The stage is 200 px across at (30, 24) in the 260 × 480 clip: as the page places it,
+    # clip pixel (30, 24) at the phone's top-left and 375 / 200 points per pixel.
+    vw, vh = browser.execute_script("const v = window.cardstack.views[0].viewport; return [v.width, v.height];")
+    fits = min(vw / 260, vh / 480)
+    per_pixel = vw / 200
+    x, y = -30 * per_pixel - (vw - 260 * per_pixel) / 2, -24 * per_pixel - (vh - 480 * per_pixel) / 2
+    for label, value in (("x pt", x), ("y pt", y), ("scale %", per_pixel / fits * 100)):
+        box = browser.find_element("css selector", f"[aria-label='{label}']")
+        box.clear()
+        box.send_keys(f"{value:.6f}")
+    sent = browser.execute_script("return window.cardstack.views[0].reference.stageInClip()")
+    assert all(abs(a - b) < 1e-4 for a, b in zip(sent, [30, 24, 200 / vw])), sent
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
+    browser.find_element("css selector", "[data-action='fit']").click()
+    shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
+        fit_result(browser)), timeout=600, what="the fit's result in the page")
+    assert shown["error"] == "false" and float(shown["residual"]) < 1, shown
+    fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
+    # The fit read the stage where the page put it (the clip's own pixels: it is not scaled).
+    stage = fitted["stage"]
+    assert all(abs(a - b) < 1e-6 for a, b in zip([stage["x"], stage["y"], stage["scale"]], sent)), (stage, sent)
+    spring = fitted["params"]["animation"]["spring"]
+    assert abs(spring["response"] / HIDDEN["response"] - 1) < 0.03, fitted["params"]
+    assert abs(spring["damping_ratio"] - HIDDEN["damping_ratio"]) < 0.03, fitted["params"]
 
 
 def test_a_fit_that_cannot_run_says_why_in_the_page(make_daemon, bridges, browser, tmp_path):

@@ -110,7 +110,9 @@ def test_the_bridge_decodes_a_clip_with_its_frame_times_and_serves_only_its_fram
         for bad in ["not json", json.dumps({"style": "stack"}), json.dumps({"id": rid, "style": "../x"}),
                     json.dumps({"id": rid, "style": "stack", "kind": "--apply"}), json.dumps({"id": rid, "style": 3}),
                     json.dumps({"id": rid, "view": 1}), json.dumps({"id": rid, "view": -1}),
-                    json.dumps({"id": rid, "view": "0"})]:
+                    json.dumps({"id": rid, "view": "0"}), json.dumps({"id": rid, "stage": [0, 0]}),
+                    json.dumps({"id": rid, "stage": [0, 0, 0]}), json.dumps({"id": rid, "stage": "0,0,1"}),
+                    json.dumps({"id": rid, "stage": [0, 0, 1], "corners": [[[0, 0], [1, 0], [1, 1], [0, 1]]] * 2})]:
             status, _, body = fit(bad)
             assert status == 400 and body.count(b"\n") == 1, (bad, status, body)
         assert fit("x" * 20000)[0] == 413

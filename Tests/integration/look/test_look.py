@@ -239,6 +239,9 @@ def test_the_page_and_render_draw_the_same_frame_of_the_look(make_daemon, bridge
     event = current_frame(daemon)
     wait_page_shows(browser, event)
     front = event["frame"]["cards"][-1]
+    wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#stage .card')].every(e => !e.imageWanted || e.imageShown === e.imageWanted)"),
+        timeout=10, what="every card's image on the page")
     wait_for(lambda: close(screenshot_at(browser, [centre(front["quad"])])[0], COLOURS[front["item"] % 3]),
              timeout=10, what="the page's images")
     left, top, scale, ratio = browser.execute_script(

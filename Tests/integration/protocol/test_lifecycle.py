@@ -1,6 +1,7 @@
 """Starting, stopping and socket safety of the real daemon."""
 import os
 import resource
+import select
 import signal
 import socket
 import stat
@@ -87,6 +88,25 @@ def test_cli_without_a_daemon_says_where_it_looked(tmp_path):
     assert f"no cardstackd is listening on {tmp_path / 'none.sock'} (from $CARDSTACK_SOCKET)" in r.stderr
 
 
+def line_reader(process):
+    """A function giving the next line `process` prints, within a timeout in seconds: a test
+    fails, it does not hang."""
+    buffer = b""
+
+    def next_line(timeout):
+        nonlocal buffer
+        deadline = time.monotonic() + timeout
+        while b"\n" not in buffer:
+            ready, _, _ = select.select([process.stdout], [], [], max(deadline - time.monotonic(), 0))
+            assert ready, f"no line in {timeout} s"
+            chunk = os.read(process.stdout.fileno(), 1 << 16)
+            assert chunk, "the process ended"
+            buffer += chunk
+        line, buffer = buffer.split(b"\n", 1)
+        return line.decode()
+    return next_line
+
+
 def test_cli_round_trip(daemon, tmp_path):
     assert '"offset":15' in daemon.cli("scroll", "15").stdout
     r = daemon.cli("set", "spacing=-1", check=False)
@@ -96,12 +116,17 @@ def test_cli_round_trip(daemon, tmp_path):
     daemon.cli("snapshot", "--svg", str(svg))
     text = svg.read_text()
     assert text.startswith("<svg") and text.count("<polygon") == 11
-    watch = subprocess.Popen([str(BIN / "cardstack"), "watch", "--events", "params", "--socket", str(daemon.socket)],
-                             stdout=subprocess.PIPE, text=True)
+    watch = subprocess.Popen([str(BIN / "cardstack"), "watch", "--events", "params,frame", "--socket",
+                              str(daemon.socket)], stdout=subprocess.PIPE)
+    read_line = line_reader(watch)
     try:
-        wait_for(lambda: daemon.client().ok("get_state")["clients"] >= 2, what="the watcher")
+        # The frame in force comes right after the watcher's subscribe: from then on it
+        # gets every params event.
+        assert '"event":"frame"' in read_line(10)
         daemon.cli("set", "scale_step=0.2")
-        line = watch.stdout.readline()
+        line = read_line(10)
+        while '"event":"frame"' in line:
+            line = read_line(10)
         assert '"event":"params"' in line and '"scale_step":0.2' in line
     finally:
         watch.send_signal(signal.SIGINT)

@@ -161,9 +161,10 @@ def test_fling_ends_exactly_on_a_snap_point(daemon):
 def test_next_and_prev_land_on_cards(daemon):
     c = daemon.client()
     c.ok("scroll", by=10)
-    assert c.ok("next", count=3)["target"] == 90
+    # Subscribed first: the state at rest comes when the move ends, however soon that is.
     c.ok("subscribe", events=["state"])
-    c.event("state", timeout=3, where=lambda e: not e["animating"] and e["offset"] == 90)
+    assert c.ok("next", count=3)["target"] == 90
+    c.event("state", timeout=10, where=lambda e: not e["animating"] and e["offset"] == 90)
     assert c.ok("get_state")["front"] == 3
 
 

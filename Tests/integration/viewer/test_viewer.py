@@ -37,8 +37,9 @@ def test_editing_the_file_changes_picture_and_panel(rig):
     text = text.replace("spacing = 30.0", "spacing = 45").replace("width = 300.0", "width = 150.0")
     rig.params.write_text(text)
     subprocess.run(["sed", "-i", "s/^scale_step = 0.1/scale_step = 0.2/", str(rig.params)], check=True)
-    after = rig.wait_screen(lambda s: "spacing 45 · scale_step 0.2" in s, what="the new parameters")
-    assert card_area(after) != card_area(before)
+    # The panel may be drawn a moment before the new frame's cards: wait for both.
+    after = rig.wait_screen(lambda s: "spacing 45 · scale_step 0.2" in s and card_area(s) != card_area(before),
+                            what="the new parameters and picture")
     assert re.search(r"rev [2-9]", after)
 
 

@@ -2,7 +2,7 @@
 file (only that line changes), `u` and `U` to undo and redo."""
 import subprocess
 
-from viewertools import BIN, REPO
+from viewertools import BIN, REPO, poll_until
 
 
 def test_w_saves_u_undoes_shift_u_redoes(rig):  # noqa: F811
@@ -14,6 +14,9 @@ def test_w_saves_u_undoes_shift_u_redoes(rig):  # noqa: F811
     rig.keys("w")
     rig.wait_screen(lambda s: "saved layout.spacing" in s, what="the save notice")
     assert rig.params.read_bytes() == original.replace(b"\nspacing = 30.0\n", b"\nspacing = 40.0\n")
+    # The daemon loads what it saved (through inotify): an undo before that load would give
+    # way to the file.
+    poll_until(lambda: rig.state("params")["source"] == "file", what="the daemon to load what it saved")
     rig.keys("u")
     rig.wait_screen(lambda s: "stack · spacing 30 ·" in s, what="the undone spacing")
     rig.keys("U")

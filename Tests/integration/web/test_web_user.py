@@ -176,7 +176,9 @@ def test_opening_the_browser_puts_the_token_on_no_command_line(user):
     bridge = user.bridge(daemon, env=env, no_open=False)
     # The URL with the token is on the bridge's own standard output (the user's terminal).
     assert f"?token={bridge.token}" in bridge.url
-    wait_for((standin / "argv").exists, timeout=10, what="the browser stand-in to be started")
+    # The file appears before printf has written it: wait for its whole first line.
+    wait_for(lambda: (standin / "argv").exists() and "\n" in (standin / "argv").read_text(), timeout=10,
+             what="the browser stand-in to be started")
     token = bridge.token.encode()
     readable = {pid: line for pid, line in command_lines().items() if token in line}
     assert not readable, readable
