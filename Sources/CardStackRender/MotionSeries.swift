@@ -5,9 +5,9 @@ import CardLayout
 /// velocity, and where the velocity jumps.
 ///
 /// A transition is a run of frames less than ``gap`` seconds apart, or points of the same
-/// move, in which the offset moves (the page's rule, docs/page.md); it starts at the last frame before the offset
-/// first changes (the move's first frame: a frame at rest sent before it is not part of
-/// the motion). A step between two frames is the shortest one modulo the deck's period
+/// move, in which the offset moves (the page's rule, docs/page.md); it starts at the last
+/// frame before the offset first changes (the move's first frame: a frame at rest sent
+/// before it is not part of the motion). A step between two frames is the shortest one modulo the deck's period
 /// (`cards × spacing`) when the deck wraps, so a wrap is not a jump of a whole turn.
 public struct MotionSeries: Sendable, Equatable {
     /// Seconds between two frames that belong to different transitions.

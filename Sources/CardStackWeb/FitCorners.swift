@@ -35,14 +35,10 @@ enum FitCorners {
         return "[" + texts.joined(separator: ", ") + "]\n"
     }
 
+    /// `value` as a number within ``reach`` of the phone, or nil.
     static func number(_ value: JSONValue) -> Double? {
-        let n: Double
-        switch value {
-        case .integer(let i): n = Double(i)
-        case .number(let d): n = d
-        default: return nil
-        }
-        return n.isFinite && abs(n) <= reach ? n : nil
+        guard let n = value.double, abs(n) <= reach else { return nil }
+        return n
     }
 
     /// Writes `text` into a new private file (0600) in `directory` (the reference's own);

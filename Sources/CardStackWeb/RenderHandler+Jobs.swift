@@ -118,8 +118,8 @@ extension RenderHandler {
 
     /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]
     /// [--stage X,Y,S]` on a held reference, read against the parameters in force on view V's
-    /// daemon; with `corners` (marked on the still), `cardstack fit --corners` on them instead. Its JSON, or 400 with
-    /// its error.
+    /// daemon; with `corners` (marked on the still), `cardstack fit --corners` on them
+    /// instead. Its JSON, or 400 with its error.
     static func fit(_ body: [UInt8], _ references: ReferenceStore?) -> Reply {
         guard let references, let command = references.fitCommand else {
             return Reply(status: .notFound, text: "this bridge does not fit references\n")

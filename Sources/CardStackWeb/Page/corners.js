@@ -76,10 +76,11 @@ mixin(Reference, class {
       for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, String(val));
       svg.append(e);
     };
-    for (const card of this.markedCards()) shape("polygon", { points: card.map((p) => p.join(",")).join(" "), class: "corner-card" });
+    const marked = this.markedCards();
+    for (const card of marked) shape("polygon", { points: card.map((p) => p.join(",")).join(" "), class: "corner-card" });
     this.marks.forEach(([x, y], i) => shape("circle", { cx: x, cy: y, r: 4, class: i % 4 === 0 ? "corner first" : "corner" }));
-    svg.dataset.corners = JSON.stringify(this.markedCards());
-    const cards = this.markedCards().length, next = this.marks.length % 4;
+    svg.dataset.corners = JSON.stringify(marked);
+    const cards = marked.length, next = this.marks.length % 4;
     const made = `${cards} card${cards === 1 ? "" : "s"} marked`;
     this.markStatus.textContent = this.marking
       ? `${made}; click card ${cards + 1}'s ${CORNER_NAMES[next]} corner`

@@ -82,8 +82,8 @@ class Motion {
   }
 
   // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
-  // (or points of one move: together) in which the offset moves (a reveal or a lone frame moves nothing: the one before),
-  // from the move's first frame. With `at` (a kept frame's index), the run holding it.
+  // (or points of one move: together) in which the offset moves (a reveal or a lone frame
+  // moves nothing: the one before), from the move's first frame. With `at` (a kept frame's index), the run holding it.
   lastTransition(at) {
     const k = this.kept;
     let end = k.length;
