@@ -104,7 +104,7 @@ extension Session {
         info.params = new
         info.source = source
         info.overridden = []
-        info.unsaved = fileParameters.map { ParamsValues.changedKeys(from: $0, to: new) } ?? []
+        info.unsaved = fileValues.map(ParamsValues.Flat(new).changedKeys) ?? []
         info.warnings = new.warnings
         info.effective = new.effectiveCarousel
         let effects = collecting { session in

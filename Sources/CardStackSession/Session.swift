@@ -19,13 +19,30 @@ public struct Session: Sendable {
     let wallClockAtStart: Double
 
     // Parameters.
-    public internal(set) var parameters: Parameters
+    public internal(set) var parameters: Parameters {
+        didSet {
+            inForceValues.update(to: parameters)
+            unsaved = fileValues.map(inForceValues.changedKeys) ?? []
+        }
+    }
     /// The file's tree as last loaded or saved.
     public internal(set) var fileTree: ParamNode
     var overrides = ParamNode.emptyTable
     /// The file's values as last loaded or saved (nil while no file has loaded): what the
     /// values in force are compared with for `unsaved`.
-    var fileParameters: Parameters?
+    var fileParameters: Parameters? {
+        didSet {
+            fileValues = fileParameters.map(ParamsValues.Flat.init)
+            unsaved = fileValues.map(inForceValues.changedKeys) ?? []
+        }
+    }
+    /// ``fileParameters`` flattened, once per load or save rather than once per `params`.
+    var fileValues: ParamsValues.Flat?
+    /// The keys whose values in force differ from the file's: worked out when either
+    /// changes, so a `params` reply or event compares nothing (docs/performance.md).
+    var unsaved: [String] = []
+    /// ``parameters`` flattened, table by table as they change.
+    var inForceValues: ParamsValues.Flat
     /// The tree the parameters in force resolve from: the file's, a preset's or an undone
     /// set's, with `set_params` merged in.
     var inForceTree: ParamNode
@@ -135,6 +152,11 @@ public struct Session: Sendable {
             break
         }
         self.parameters = parameters
+        let inForce = ParamsValues.Flat(parameters)
+        let file = fileParameters.map(ParamsValues.Flat.init)
+        inForceValues = inForce
+        fileValues = file
+        unsaved = file.map(inForce.changedKeys) ?? []
         self.fileTree = tree
         self.inForceTree = tree
         self.loadedBytes = loadedBytes
@@ -166,7 +188,7 @@ public struct Session: Sendable {
         ParamsInfo(
             revision: revision, source: source, path: path, params: parameters, error: configError,
             overridden: overrides.dottedKeys,
-            unsaved: fileParameters.map { ParamsValues.changedKeys(from: $0, to: parameters) } ?? [],
+            unsaved: unsaved,
             warnings: parameters.warnings + imageProblems, effective: parameters.effectiveCarousel,
             imagesVersion: imagesVersion)
     }

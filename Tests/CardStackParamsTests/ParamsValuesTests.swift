@@ -1,0 +1,66 @@
+import CardLayout
+import CardStackParams
+import CardStackProtocol
+import CardStackWire
+import Testing
+
+/// ``ParamsValues``: flattened table by table, it gives what the parameters' whole JSON form
+/// gives, and ``ParamsValues/Flat`` reports the same changed keys as a full comparison.
+@Suite struct ParamsValuesTests {
+    /// The flat list read off the whole JSON form, as the daemon made it before the tables.
+    func wholeFlatten(_ parameters: Parameters) throws -> [String] {
+        guard case .object(let tables) = try JSONParser.parse(WireJSON.encode(parameters)) else { return [] }
+        return tables.flatMap { table, value -> [String] in
+            guard case .object(let keys) = value else { return [] }
+            return keys.map { "\(table).\($0.key)" }
+        }
+    }
+
+    func variants() -> [Parameters] {
+        var out = [Parameters()]
+        for style in Style.allCases {
+            var p = Parameters()
+            p.layout.style = style
+            p.carousel.tilt = 0.4
+            p.carousel.fadeMax = .infinity
+            out.append(p)
+        }
+        var spring = Parameters()
+        spring.animation.spring = Spring(dampingRatio: 0.7, response: 0.4)
+        spring.card.titles = ["a", "b"]
+        out.append(spring)
+        return out
+    }
+
+    @Test func tableByTableGivesTheWholeFormsKeysInItsOrder() throws {
+        for parameters in variants() {
+            #expect(ParamsValues.flatten(parameters).map(\.key) == (try wholeFlatten(parameters)))
+        }
+    }
+
+    @Test func aFlatSetReportsWhatAFullComparisonReports() {
+        let all = variants()
+        for old in all {
+            var flat = ParamsValues.Flat(all[0])
+            for new in all {
+                flat.update(to: new)
+                #expect(flat.changedKeys(from: ParamsValues.Flat(old)) == ParamsValues.changedKeys(from: old, to: new))
+                var moved = new
+                moved.layout.spacing += 1
+                moved.carousel.tilt = nil
+                flat.update(to: moved)
+                #expect(
+                    flat.changedKeys(from: ParamsValues.Flat(old)) == ParamsValues.changedKeys(from: old, to: moved))
+            }
+        }
+    }
+
+    @Test func aKeyOnlyTheOldSetHasComesAfterTheChangedOnes() {
+        var old = Parameters()
+        old.carousel.tilt = 0.4
+        var new = Parameters()
+        new.layout.spacing = 31
+        #expect(
+            ParamsValues.Flat(new).changedKeys(from: ParamsValues.Flat(old)) == ["layout.spacing", "carousel.tilt"])
+    }
+}
