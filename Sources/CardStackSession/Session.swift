@@ -21,7 +21,11 @@ public struct Session: Sendable {
     // Parameters.
     public internal(set) var parameters: Parameters {
         didSet {
-            inForceValues.update(to: parameters)
+            if let fileValues, fileValues.parameters == parameters {
+                inForceValues = fileValues
+            } else {
+                inForceValues.update(to: parameters)
+            }
             unsaved = fileValues.map(inForceValues.changedKeys) ?? []
         }
     }
@@ -32,7 +36,12 @@ public struct Session: Sendable {
     /// values in force are compared with for `unsaved`.
     var fileParameters: Parameters? {
         didSet {
-            fileValues = fileParameters.map(ParamsValues.Flat.init)
+            // Flattened again from the nearer of the two sets: only the tables that differ.
+            fileValues = fileParameters.map { file in
+                var flat = file == parameters ? inForceValues : fileValues ?? inForceValues
+                flat.update(to: file)
+                return flat
+            }
             unsaved = fileValues.map(inForceValues.changedKeys) ?? []
         }
     }
