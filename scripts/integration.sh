@@ -22,7 +22,11 @@
 #    venv there), on the checkout lent to that user (where a folder above it is closed to
 #    that user, such as /root, through a private mount namespace);
 # 3. then the checkout is given back to its owner: the owner of .git, which is never lent
-#    (a run stopped even by SIGKILL is given back by the next one).
+#    (a run stopped even by SIGKILL is given back by the next one). What the checkout held
+#    when lent (every file's SHA-256 but .git's and the build folders', and the binaries the
+#    root tests run) is recorded in /var/cache/cardstack-test/lent (root's): a file changed
+#    while lent fails the run, named, and keeps every later run from running anything as
+#    root on that checkout until its owner has looked and removed the record.
 # Ctrl-C, SIGTERM and SIGHUP stop the whole run: the running pytest gets SIGINT (its
 # fixtures clean up), the checkout is given back, nothing is left in /tmp, and the exit
 # status is 128 + the signal's number. Both runs must pass.
@@ -84,10 +88,17 @@ main() {
     trap 'stop INT 130' INT
     trap 'stop TERM 143' TERM
     trap 'stop HUP 129' HUP
+    # What the checkout held when it was lent (root's alone), kept until it is given back
+    # unchanged.
+    install -d -m 700 -o root -g root /var/cache/cardstack-test/lent || exit 2
+    record=/var/cache/cardstack-test/lent/$(printf %s "$repo" | sha256sum | cut -c1-16)
     # A run stopped while it lent the checkout (SIGKILL, a power cut) left files of the user's.
     if [ -n "$(find "$repo" -path "$repo/.git" -prune -o -user "$uid" -print -quit)" ]; then
         echo "integration: giving back to $owner what an earlier run left lent to $user"
-        give_back || exit 2
+        lend --from="$uid:$gid" "$owner" || exit 2
+    fi
+    if [ -e "$record" ]; then
+        unchanged_since_lent || exit 2
     fi
 
     as_user=(setpriv "--reuid=$uid" "--regid=$gid" --init-groups env -i "HOME=$home" "USER=$user" "LOGNAME=$user"
@@ -123,6 +134,7 @@ main() {
     # (a copy elsewhere would rebuild from scratch), and the tests build and write in it (make
     # run, make install, the follower example). Not .git, which is the owner's (and worktrees'
     # beside it): the user's git trusts it.
+    fingerprint >"$record" || exit 2
     lent=yes
     lend "$uid:$gid" || { give_back; exit 2; }
     (cd / && "${as_user[@]}" git config --global safe.directory '*')
@@ -143,7 +155,7 @@ main() {
             sh "$repo" "$through" "$closed" "${user_run[@]}"
     fi
     user_status=$?
-    give_back
+    give_back || exit 2
     # pytest's 5 is "no test selected": a slice (-k) may hold none of one kind.
     [ $user_status = 5 ] && user_status=0
     [ $root_status = 5 ] && root_status=0
@@ -195,10 +207,38 @@ lend() {
 }
 
 # What is the user's goes back to the owner; the folder the namespace went through, if left.
+# Fails, saying what, when the user changed what root runs.
 give_back() {
     [ -z "${through:-}" ] || rmdir "$through" 2>/dev/null
     through=
-    lend --from="$uid:$gid" "$owner"
+    lent=
+    lend --from="$uid:$gid" "$owner" && unchanged_since_lent
+}
+
+# Every file of the checkout but its build folders, caches and .git (the code, the tests,
+# this script, the Makefile, packaging), and the binaries the root tests run, with their
+# SHA-256.
+fingerprint() {
+    (cd "$repo" && find . \( -name .git -o -name .build -o -name __pycache__ -o -name Package.resolved \) -prune \
+        -o -type f -print0 | sort -z | xargs -0 -r sha256sum) &&
+        for f in "$bin_dir/cardstack" "$bin_dir/cardstackd" "$repo/.build/release/cardstack" "$repo/.build/release/cardstackd"; do
+            [ ! -f "$f" ] || sha256sum "$f"
+        done
+}
+
+# Whether the checkout is as it was lent (the record goes); otherwise what changed, and the
+# record stays, so no later run runs the root tests on it until its owner has looked.
+unchanged_since_lent() {
+    local changed
+    changed=$(fingerprint | diff "$record" - | sed -n 's/^[<>] [0-9a-f]*  //p' | sort -u)
+    if [ -z "$changed" ]; then
+        rm -f "$record"
+        return 0
+    fi
+    echo "integration: while the checkout was lent to $user, these changed (or the record is older than your edits):" >&2
+    sed 's/^/  /' <<<"$changed" >&2
+    echo "  root runs none of them until you have looked (git status, git diff; make clean for the binaries), then: rm $record" >&2
+    return 1
 }
 
 main "$@"
