@@ -217,9 +217,10 @@ give_back() {
 
 # Every file of the checkout but its build folders, caches and .git (the code, the tests,
 # this script, the Makefile, packaging), and the binaries the root tests run, with their
-# SHA-256.
+# SHA-256. Not the rest of .build, which the user's own builds change (make install and
+# make run in the tests): a later `swift build` as root builds on what is there.
 fingerprint() {
-    (cd "$repo" && find . \( -name .git -o -name .build -o -name __pycache__ -o -name Package.resolved \) -prune \
+    (cd "$repo" && find . \( -name .git -o -name .build -o -name __pycache__ \) -prune \
         -o -type f -print0 | sort -z | xargs -0 -r sha256sum) &&
         for f in "$bin_dir/cardstack" "$bin_dir/cardstackd" "$repo/.build/release/cardstack" "$repo/.build/release/cardstackd"; do
             [ ! -f "$f" ] || sha256sum "$f"
