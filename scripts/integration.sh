@@ -216,12 +216,13 @@ give_back() {
 }
 
 # Every file of the checkout but its build folders, caches and .git (the code, the tests,
-# this script, the Makefile, packaging), and the binaries the root tests run, with their
+# this script, the Makefile, packaging; a symbolic link by where it points), and the binaries the root tests run, with their
 # SHA-256. Not the rest of .build, which the user's own builds change (make install and
 # make run in the tests): a later `swift build` as root builds on what is there.
 fingerprint() {
-    (cd "$repo" && find . \( -name .git -o -name .build -o -name __pycache__ \) -prune \
-        -o -type f -print0 | sort -z | xargs -0 -r sha256sum) &&
+    local skip=(\( -name .git -o -name .build -o -name __pycache__ \) -prune -o)
+    (cd "$repo" && find . "${skip[@]}" -type f -print0 | sort -z | xargs -0 -r sha256sum &&
+        find . "${skip[@]}" ! -type f ! -type d -printf '%y:%l  %p\n' | sort) &&
         for f in "$bin_dir/cardstack" "$bin_dir/cardstackd" "$repo/.build/release/cardstack" "$repo/.build/release/cardstackd"; do
             [ ! -f "$f" ] || sha256sum "$f"
         done
@@ -231,7 +232,7 @@ fingerprint() {
 # record stays, so no later run runs the root tests on it until its owner has looked.
 unchanged_since_lent() {
     local changed
-    changed=$(fingerprint | diff "$record" - | sed -n 's/^[<>] [0-9a-f]*  //p' | sort -u)
+    changed=$(fingerprint | diff "$record" - | sed -n 's/^[<>] [^ ]*  //p' | sort -u)
     if [ -z "$changed" ]; then
         rm -f "$record"
         return 0

@@ -52,12 +52,14 @@ def test_ok():
 '''
 
 # What a test (or a package it imports) could do while the checkout is lent.
-TAMPER = '''import pathlib
+TAMPER = '''import os, pathlib
 
 
 def test_tamper():
-    with open(pathlib.Path(__file__).parent / "test_ok.py", "a") as f:
+    here = pathlib.Path(__file__).parent
+    with open(here / "test_ok.py", "a") as f:
         f.write("# changed while lent\\n")
+    os.symlink("/nowhere", here / "test_link.py")
 '''
 
 
@@ -179,7 +181,7 @@ def test_ctrl_c_and_sigterm_stop_the_whole_run_and_leave_nothing(how, tmp_path, 
 def test_a_change_made_while_lent_fails_the_run_and_stops_later_root_runs(open_parent, marks):
     top = checkout(open_parent)
     status, out = finish(start(top, "test_tamper.py", marks))
-    assert status != 0 and "./Tests/integration/test_ok.py" in out, out
+    assert status != 0 and "./Tests/integration/test_ok.py" in out and "./Tests/integration/test_link.py" in out, out
     assert owners(top) == {}, out
     record = out.split("then: rm ")[1].split()[0]
     # The next run runs nothing as root (not even the root tests) until the owner has looked.
