@@ -215,12 +215,15 @@ give_back() {
     lend --from="$uid:$gid" "$owner" && unchanged_since_lent
 }
 
-# Every file of the checkout but its build folders, caches and .git (the code, the tests,
-# this script, the Makefile, packaging; a symbolic link by where it points), and the binaries the root tests run, with their
-# SHA-256. Not the rest of .build, which the user's own builds change (make install and
-# make run in the tests): a later `swift build` as root builds on what is there.
+# Every file of the checkout, a symbolic link by where it points (the code, the tests, this
+# script, the Makefile, packaging), and the binaries the root tests run, with their SHA-256.
+# Not .git, nor what the tests' own builds write as the user and root does not run: the
+# build folders (make install and make run build as the user: a later `swift build` as root
+# builds on what is there), caches, editors' swap files, and the example packages' resolved
+# versions.
 fingerprint() {
-    local skip=(\( -name .git -o -name .build -o -name __pycache__ \) -prune -o)
+    local skip=(\( -name .git -o -name '.build*' -o -name __pycache__ -o -name .pytest_cache -o -name '*.swp'
+        -o -path './examples/*/Package.resolved' -o -path './examples/*/.swiftpm' \) -prune -o)
     (cd "$repo" && find . "${skip[@]}" -type f -print0 | sort -z | xargs -0 -r sha256sum &&
         find . "${skip[@]}" ! -type f ! -type d -printf '%y:%l  %p\n' | sort) &&
         for f in "$bin_dir/cardstack" "$bin_dir/cardstackd" "$repo/.build/release/cardstack" "$repo/.build/release/cardstackd"; do
