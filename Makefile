@@ -25,9 +25,14 @@ TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils 
 # The package on a bare Debian (test_deb_bare.py) and the container image (test_image.py).
 TEST_PACKAGES += mmdebstrap buildah dpkg-dev
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
-BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pip python3-pil
+BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pil
+# The tests' Python for a normal user: a venv from Debian's python3 (python3-venv) with these
+# from PyPI. Never pip into the system Python (Debian 12 refuses it: PEP 668). As root,
+# scripts/integration.sh makes root's and the test user's own, outside the checkout.
+VENV := .build/venv
+PYTHON_TEST_PACKAGES := pytest selenium Pillow taplo
 
-.PHONY: format config-file help deps test-deps bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
+.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -58,15 +63,16 @@ deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES))
-	@python3 -c "import pytest" 2>/dev/null || { echo "make: installing pytest (pip)"; python3 -m pip install pytest; }
-	@python3 -c "import PIL" 2>/dev/null || { echo "make: installing Pillow (pip)"; python3 -m pip install Pillow 2>/dev/null \
-	  || python3 -m pip install --break-system-packages Pillow; }
-	@command -v taplo >/dev/null || { echo "make: installing taplo (pip), which checks the JSON Schema"; python3 -m pip install taplo 2>/dev/null \
-	  || python3 -m pip install --break-system-packages taplo; }
-	@$(call apt_install,$(BROWSER_TEST_PACKAGES))
-	@python3 -c "import selenium" 2>/dev/null || { echo "make: installing selenium (pip)"; python3 -m pip install selenium 2>/dev/null \
-	  || python3 -m pip install --break-system-packages selenium; }
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES) $(BROWSER_TEST_PACKAGES))
+	@if [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory venv; fi
+
+# Made once (about a minute, a download of about 30 MB), then only checked.
+venv:
+	@if ! $(VENV)/bin/python -c "import pytest, selenium, PIL" 2>/dev/null || [ ! -x $(VENV)/bin/taplo ]; then \
+	  echo "make: making $(VENV), the tests' Python: Debian's python3 with $(PYTHON_TEST_PACKAGES) from PyPI"; \
+	  /usr/bin/python3 -m venv $(VENV) && $(VENV)/bin/pip install -q $(PYTHON_TEST_PACKAGES) \
+	  || { echo "make: could not make $(VENV) (above: why); it needs python3-venv and PyPI" >&2; exit 1; }; \
+	fi
 
 # Says what it installs, then shows apt's progress (Chromium alone is a download of minutes).
 define apt_install
@@ -117,11 +123,18 @@ frame: build config-file
 
 # Unit tests (Swift Testing), then the integration tests against the real binaries, as an
 # unprivileged user when run as root (scripts/integration.sh; the tests marked root as root).
+# The package tests (Tests/integration/package: the .deb, the image, PREFIX installs) need
+# root and the static release build: as root the release build is made or brought up to date
+# (an existing one is reused: seconds when nothing changed; from scratch about 3 min on two
+# idle cores, up to 20 on busy ones); as a normal user those tests skip, so it is not built.
 test: test-deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	swift test --package-path CardStackKit
-	swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)  # the tests of what ships (test_package.py)
+	@if [ "$$(id -u)" = 0 ]; then \
+	  echo "make: the static release build in .build/release, for the package tests (reused when there; from scratch it takes minutes)"; \
+	  swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS); \
+	else echo "make: no release build: the package tests need root and skip for $$(id -un)"; fi
 	scripts/integration.sh $$(swift build --show-bin-path)  # as an unprivileged user; the tests marked root as root
 
 # `make test` while busy loops hold every core (at least two): no test may depend on when the

@@ -5,7 +5,7 @@
 # script is killed outright.
 #
 #   scripts/busy_cores.sh make test
-#   BUSY_LOOPS=2 scripts/busy_cores.sh python3 -m pytest -q Tests/integration/web/test_web.py
+#   BUSY_LOOPS=2 scripts/busy_cores.sh scripts/integration.sh .build/debug Tests/integration/web/test_web.py
 set -u
 if [ $# -eq 0 ]; then
   echo "usage: $0 COMMAND [ARG...]: runs COMMAND with every core held by a busy loop (BUSY_LOOPS, default: the cores, at least 2)" >&2

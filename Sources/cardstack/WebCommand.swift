@@ -43,7 +43,8 @@ struct WebCommand: ParsableCommand {
 
             The first line on standard output is the URL to open; it holds a token, kept for \
             you in $XDG_RUNTIME_DIR/cardstack/web-token (0600) so a page left open reconnects \
-            after cardstack web restarts (without $XDG_RUNTIME_DIR each run makes a new one). \
+            after cardstack web restarts (without $XDG_RUNTIME_DIR each run makes a new one); \
+            --new-token replaces it, so every URL given out before is refused from then on. \
             Without it every request is refused (403), as is a Host that is not this address \
             and a WebSocket from another site's page. To view a daemon on \
             another machine, forward its socket and point --socket at the local end:
@@ -73,6 +74,13 @@ struct WebCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Do not open the page in a browser (otherwise xdg-open when a display is there).")
     var noOpen = false
+
+    @Flag(
+        name: .long,
+        help:
+            "Replace the kept token with a new one: pages and apps holding the old URL are refused (403) from this run on and need the new URL."
+    )
+    var newToken = false
 
     @Option(
         name: .long,
@@ -115,9 +123,10 @@ struct WebCommand: ParsableCommand {
                 : socket.map { SocketPath.resolveForClient(option: $0).path }
         let bridge: WebBridge
         let references: ReferenceStore
+        // Kept for the user across runs, so an open page reconnects after a restart.
+        let (token, outcome) = WebToken.load(
+            environment: currentEnvironment(), renew: newToken, fresh: WebBridge.randomToken)
         do {
-            // Kept for the user across runs, so an open page reconnects after a restart.
-            let token = WebToken.load(environment: currentEnvironment(), fresh: WebBridge.randomToken)
             references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"], sockets: paths)
             bridge = try WebBridge(
                 host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService,
@@ -147,6 +156,13 @@ struct WebCommand: ParsableCommand {
                     )
                 }
             }
+        }
+        if newToken {
+            printError(
+                outcome == .made
+                    ? "cardstack web: a new token, kept in $XDG_RUNTIME_DIR/cardstack/web-token: the old URL is refused (403) from now on; give pages and apps the URL above (a cardstack web still running keeps the old one until it stops)"
+                    : "cardstack web: a new token for this run only (no private $XDG_RUNTIME_DIR/cardstack to keep it in); every run without one makes a new token anyway"
+            )
         }
         for path in paths {
             printError("cardstack web: daemon socket \(path)")
