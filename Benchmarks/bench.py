@@ -74,13 +74,45 @@ def compile_floor(tmp, bin_dir):
     return out
 
 
-def ratio_line(label, ours, theirs, target_p50=None, target_p99=None):
+def ratio_line(label, ours, theirs, target_p50=None, target_p99=None, held=None):
+    """The p50 and p99 ratios with their targets; `held` names a row of docs/performance.md's
+    "Ratios make bench holds": its figure and round are printed beside the p50, and a p50
+    more than 20 % above it says so."""
     r50 = percentiles(ours)[0] / percentiles(theirs)[0]
     r99 = percentiles(ours)[2] / percentiles(theirs)[2]
     want = ""
     if target_p50:
         want = f"  (target p50 <= {target_p50}x" + (f", p99 <= {target_p99}x" if target_p99 else "") + ")"
-    return f"{label:<34} ratio p50 {r50:.2f}x  p99 {r99:.2f}x{want}"
+    return f"{label:<34} ratio p50 {r50:.2f}x  p99 {r99:.2f}x{want}" + held_note(held, r50)
+
+
+def held_figures(path=HERE.parent / "docs" / "performance.md"):
+    """{name: (p50 ratio, round)} from the table under "## Ratios make bench holds": rows
+    `| `name` | … | 1.23x | round N, date |`, the ratio the third cell, the round the fourth."""
+    held, inside = {}, False
+    for line in path.read_text().splitlines():
+        if line.startswith("## "):
+            inside = line.startswith("## Ratios make bench holds")
+        elif inside and line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            try:
+                held[cells[0].strip("`")] = (float(cells[2].rstrip("x×")), cells[3].split(" (")[0])
+            except (IndexError, ValueError):
+                continue
+    return held
+
+
+def held_note(name, r50):
+    if name is None:
+        return ""
+    figure = held_figures().get(name)
+    if figure is None:
+        return f"; no figure for `{name}` in docs/performance.md"
+    ratio, measured = figure
+    note = f"; docs/performance.md: {ratio:.2f}x ({measured})"
+    if r50 > ratio * 1.2:
+        note += f"\n{'':<34} WORSE: p50 {r50:.2f}x is {100 * (r50 / ratio - 1):.0f} % above docs/performance.md's {ratio:.2f}x"
+    return note
 
 
 def on_cpu(cpu):
@@ -386,7 +418,7 @@ def main():
                                "placed by the scheduler (no target; for comparison):"))
             print(fmt("save -> params event (cardstackd)", ours))
             print(fmt("save -> JSON line (toml++ floor)", theirs))
-            print(ratio_line("", ours, theirs, 1.3, 2) if pinned else ratio_line("", ours, theirs))
+            print(ratio_line("", ours, theirs, 1.3, 2, held="saves") if pinned else ratio_line("", ours, theirs))
     if "sweep" in parts:
         bench_sweep_and_frames(bin_dir, args)
     if "ping" in parts:
@@ -411,10 +443,10 @@ def bench_sweep_and_frames(bin_dir, args):
     sweep, pings, rate, frames, frame_pings = bench_sweep(bin_dir, args.pings)
     print(fmt("set_params -> next frame event", sweep))
     print(fmt("ping, same connection", pings))
-    print(ratio_line("", sweep, pings, 3) + f", {rate:.0f} parameter sets/s")
+    print(ratio_line("", sweep, pings, 2, held="sweep") + f"\n{'':<34} {rate:.0f} parameter sets/s")
     print(fmt("get_frame round trip (11 cards)", frames))
     print(fmt("ping, same connection", frame_pings))
-    print(ratio_line("", frames, frame_pings, 2))
+    print(ratio_line("", frames, frame_pings, 2, held="get_frame"))
 
 
 def bench_ping_and_idle(bin_dir, args):
