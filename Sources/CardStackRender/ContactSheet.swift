@@ -9,16 +9,23 @@ import CardStackLook
 /// set draws it, copied pixel for pixel into the sheet below its label; a cell whose move is
 /// over holds its last frame until the longest one ends.
 public enum ContactSheet {
-    /// One parameter set's frames: their times (seconds from the command) and the label
-    /// (empty: a single stage with no label or margin).
+    /// One parameter set's frames: their times (seconds from the command), the label
+    /// (empty: a single stage with no label or margin) and the set's look (`[card]`, its
+    /// images relative to `parameterFile`), drawn as a single render of the set draws it.
     public struct Cell: Sendable {
         public var label: String
         public var times: [Double]
         public var frames: [Frame]
-        public init(label: String, times: [Double], frames: [Frame]) {
+        public var look: Parameters.Card?
+        public var parameterFile: String?
+        public init(
+            label: String, times: [Double], frames: [Frame], look: Parameters.Card? = nil, parameterFile: String? = nil
+        ) {
             self.label = label
             self.times = times
             self.frames = frames
+            self.look = look
+            self.parameterFile = parameterFile
         }
     }
 
@@ -97,9 +104,10 @@ public enum ContactSheet {
             drawLabels(cells.map(\.label), on: sheet, layout: layout, scale: options.size == nil ? options.scale : 1)
         }
         var renderers: [FrameRenderer] = []
-        for _ in cells {
-            renderers.append(
-                try FrameRenderer(width: stage.width, height: stage.height, background: options.background))
+        for cell in cells {
+            let renderer = try FrameRenderer(width: stage.width, height: stage.height, background: options.background)
+            renderer.setLook(cell.look, parameterFile: cell.parameterFile)
+            renderers.append(renderer)
         }
         let scale = options.size == nil ? options.scale : nil
         let count = timelines[0].count

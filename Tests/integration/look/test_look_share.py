@@ -1,0 +1,72 @@
+"""The look goes wherever the stage goes (issue 45): the page's Share posts the parameters
+with the frames, so the file it downloads shows the cards' images as the stage does, not
+numbered boxes; `cardstack render --config FILE` and `render --vary` draw each set's look
+with its images relative to the file, as a single render of a recording does."""
+import subprocess
+
+from PIL import Image
+
+from harness import BIN, wait_for
+from rendertools import card_color, decode, record
+from looktools import COLOURS, centre, close, look_daemon
+from webtools import needs_chromium, open_page, subscribed
+
+# ContactSheet's margin and label height at scale 1 (docs/render.md, "Variants").
+MARGIN, LABEL = 8, 22
+
+
+def front_of(frame):
+    front = frame["cards"][-1]
+    return front["item"], tuple(round(c) for c in centre(front["quad"]))
+
+
+@needs_chromium
+def test_share_downloads_the_cards_images_the_stage_shows(make_daemon, bridges, browser, tmp_path):
+    daemon = look_daemon(make_daemon)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    client.ok("next", count=1)
+    move = client.frames_until_rest()
+    wait_for(lambda: browser.execute_script(
+        "const s = window.cardstack.views[0].motion.lastTransition(); return s.length ? s[s.length - 1].seq : null")
+        == move[-1]["seq"], timeout=10, what="the page to keep the move")
+    browser.execute_script("document.querySelector('[data-share-format]').value = 'png'")
+    browser.find_element("css selector", "[data-action='share']").click()
+    png = downloads / "cardstack.png"
+    wait_for(lambda: png.exists() and png.stat().st_size > 0, timeout=60, what="the shared animated PNG")
+    last = decode(png)[-1][0]
+    item, point = front_of(move[-1]["frame"])
+    got = last.getpixel(point)
+    assert close(got, COLOURS[item % 3]), (item, got)
+    assert not close(got, card_color(item), by=20)
+
+
+def test_render_config_and_vary_draw_the_files_images(make_daemon, tmp_path):
+    daemon = look_daemon(make_daemon)
+    # Where `next` from offset 0 leaves the front card: what the last output frame shows.
+    frames = record(daemon, tmp_path / "next.jsonl", "next")
+    item, (x, y) = front_of(frames[-1][1])
+    daemon.stop()
+    config = daemon.config
+
+    out = tmp_path / "config.png"
+    result = subprocess.run([str(BIN / "cardstack"), "render", "--config", str(config), "--out", str(out)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    got = decode(out)[-1][0].getpixel((x, y))
+    assert close(got, COLOURS[item % 3]), (item, got)
+
+    out = tmp_path / "vary.png"
+    result = subprocess.run([str(BIN / "cardstack"), "render", "--config", str(config), "--vary",
+                             "animation.duration=0.2,0.3", "--out", str(out)], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    sheet = decode(out)[-1][0]
+    width = Image.open(tmp_path / "config.png").size[0]
+    for cell in range(2):
+        origin = (MARGIN + cell * (width + MARGIN), MARGIN + LABEL)
+        got = sheet.getpixel((origin[0] + x, origin[1] + y))
+        assert close(got, COLOURS[item % 3]), (cell, item, got)
