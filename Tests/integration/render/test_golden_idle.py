@@ -7,6 +7,7 @@ recording whose first frame is a minute stale gets the same short report."""
 import json
 import math
 import signal
+import socket
 import subprocess
 
 from harness import BIN, wait_for
@@ -130,3 +131,23 @@ def test_a_stale_first_frame_in_an_older_recording_gives_a_short_report_and_the_
     assert " all " in out[0] and "the verdict stands, but the report was not written" in result.stdout, result.stdout
     result = cardstack("verify", stale, "--fps", 10)
     assert result.returncode == 64 and "give --report DIR too" in result.stderr, result.stderr
+
+
+def test_record_against_an_unusable_socket_leaves_no_file_and_render_says_an_empty_file_is_empty(tmp_path):
+    out = tmp_path / "r.jsonl"
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # listens, never says hello
+    silent.bind(str(tmp_path / "silent.sock"))
+    silent.listen(4)
+    plain = tmp_path / "plain.sock"
+    plain.write_text("")
+    try:
+        for sock in (tmp_path / "missing.sock", plain, tmp_path / "silent.sock"):
+            result = cardstack("record", out, "--seconds", 1, "--timeout", 1, "--socket", sock)
+            assert result.returncode != 0 and result.stderr, (sock, result.stderr)
+            assert not out.exists(), sock
+    finally:
+        silent.close()
+    out.write_text("")
+    result = cardstack("render", out, "--out", tmp_path / "x.gif")
+    assert result.returncode == 1 and "r.jsonl is empty" in result.stderr, result.stderr
+    assert "--events" not in result.stderr and not (tmp_path / "x.gif").exists()
