@@ -70,3 +70,41 @@ def test_render_config_and_vary_draw_the_files_images(make_daemon, tmp_path):
         origin = (MARGIN + cell * (width + MARGIN), MARGIN + LABEL)
         got = sheet.getpixel((origin[0] + x, origin[1] + y))
         assert close(got, COLOURS[item % 3]), (cell, item, got)
+
+
+@needs_chromium
+def test_the_grids_share_draws_each_cell_in_its_look(make_daemon, bridges, browser, tmp_path):
+    daemon = look_daemon(make_daemon)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    browser.find_element("css selector", "[data-action='variants']").click()
+    browser.execute_script("""
+        const set = (sel, value) => { const e = document.querySelector(sel); e.value = value;
+                                      e.dispatchEvent(new Event('change')); };
+        set("[data-variant-key='1']", 'layout.spacing');
+        set("[data-variant-values='1']", '30, 40');
+        set("[data-variant-key='2']", 'layout.scale_step');
+        set("[data-variant-values='2']", '0.1');""")
+    browser.find_element("css selector", "[data-action='variants-show']").click()
+    wait_for(lambda: browser.execute_script("return window.cardstack.views[0].variants.cells.length") == 2,
+             timeout=10, what="two cells")
+    client.ok("next")
+    wait_for(lambda: browser.execute_script("""const k = window.cardstack.views[0].variants.kept;
+        return k.length > 2 && k[k.length - 1].variants.every(v => v.motion &&
+               Math.abs(v.frame.offset - v.motion.to) < 1e-9)""") is True, timeout=15, what="the grid's move kept")
+    last = browser.execute_script(
+        "const k = window.cardstack.views[0].variants.kept; return k[k.length - 1].variants")
+    browser.execute_script("document.querySelector('[data-share-format]').value = 'png'")
+    browser.find_element("css selector", "[data-action='share']").click()
+    png = downloads / "cardstack-variants.png"
+    wait_for(lambda: png.exists() and png.stat().st_size > 0, timeout=60, what="the shared sheet")
+    sheet = decode(png)[-1][0]
+    for cell in last:
+        item, (x, y) = front_of(cell["frame"])
+        width = cell["frame"]["viewport"]["width"]
+        origin = (MARGIN + cell["cell"] * (round(width) + MARGIN), MARGIN + LABEL)
+        got = sheet.getpixel((origin[0] + x, origin[1] + y))
+        assert close(got, COLOURS[item % 3]), (cell["cell"], item, got)
