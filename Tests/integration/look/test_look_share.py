@@ -1,7 +1,8 @@
 """The look goes wherever the stage goes (issue 45): the page's Share posts the parameters
 with the frames, so the file it downloads shows the cards' images as the stage does, not
 numbered boxes; `cardstack render --config FILE` and `render --vary` draw each set's look
-with its images relative to the file, as a single render of a recording does."""
+with its images relative to the file, as a single render of a recording does; the grid's
+Share draws each cell in its set's look; `render --live` draws the daemon's."""
 import subprocess
 
 from PIL import Image
@@ -9,7 +10,7 @@ from PIL import Image
 from harness import BIN, wait_for
 from rendertools import card_color, decode, record
 from looktools import COLOURS, centre, close, look_daemon
-from webtools import needs_chromium, open_page, subscribed
+from webtools import current_frame, needs_chromium, open_page, subscribed
 
 # ContactSheet's margin and label height at scale 1 (docs/render.md, "Variants").
 MARGIN, LABEL = 8, 22
@@ -108,3 +109,14 @@ def test_the_grids_share_draws_each_cell_in_its_look(make_daemon, bridges, brows
         origin = (MARGIN + cell["cell"] * (round(width) + MARGIN), MARGIN + LABEL)
         got = sheet.getpixel((origin[0] + x, origin[1] + y))
         assert close(got, COLOURS[item % 3]), (cell["cell"], item, got)
+
+
+def test_render_live_draws_the_daemons_look(make_daemon, tmp_path):
+    daemon = look_daemon(make_daemon)
+    item, point = front_of(current_frame(daemon)["frame"])
+    out = tmp_path / "live.png"
+    result = subprocess.run([str(BIN / "cardstack"), "render", "--live", "--seconds", "0.3", "--out", str(out),
+                             "--socket", str(daemon.socket)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    got = decode(out)[-1][0].getpixel(point)
+    assert close(got, COLOURS[item % 3]), (item, got)
