@@ -67,15 +67,16 @@ struct GoldenPictures {
                 drawn = pick
                 one.draw(left[pick], scale: scale)
                 other.draw(right[pick], scale: scale)
-                // Row by row: the left picture's row, then the right one's.
-                one.withPixels { source in
-                    for y in 0..<height {
-                        for x in 0..<row { pixels[2 * row * y + x] = source[row * y + x] }
-                    }
-                }
-                other.withPixels { source in
-                    for y in 0..<height {
-                        for x in 0..<row { pixels[2 * row * y + row + x] = source[row * y + x] }
+                // Row by row: the left picture's row, then the right one's (a copy a row).
+                pixels.withUnsafeMutableBytes { target in
+                    guard let base = target.baseAddress else { return }
+                    for (side, picture) in [one, other].enumerated() {
+                        picture.withPixels { source in
+                            guard let from = source.baseAddress else { return }
+                            for y in 0..<height {
+                                memcpy(base + 2 * row * y + side * row, from + row * y, row)
+                            }
+                        }
                     }
                 }
             }
