@@ -8,7 +8,7 @@ enum LookExport {
     static func css(_ hex: String, opacity: Double = 1) -> String {
         let c = LookColor(hex: hex) ?? LookColor(red: 0, green: 0, blue: 0)
         func byte(_ x: Double) -> Int { Int((x * 255).rounded()) }
-        return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(CSSExport.number(c.alpha * opacity)))"
+        return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(CSSExport.presentational(c.alpha * opacity)))"
     }
 
     /// The rules the page draws the look with: `border-radius`, the shadow and border as

@@ -9,16 +9,23 @@ import CardStackLook
 /// set draws it, copied pixel for pixel into the sheet below its label; a cell whose move is
 /// over holds its last frame until the longest one ends.
 public enum ContactSheet {
-    /// One parameter set's frames: their times (seconds from the command) and the label
-    /// (empty: a single stage with no label or margin).
+    /// One parameter set's frames: their times (seconds from the command), the label
+    /// (empty: a single stage with no label or margin) and the set's look (`[card]`, its
+    /// images relative to `parameterFile`), drawn as a single render of the set draws it.
     public struct Cell: Sendable {
         public var label: String
         public var times: [Double]
         public var frames: [Frame]
-        public init(label: String, times: [Double], frames: [Frame]) {
+        public var look: Parameters.Card?
+        public var parameterFile: String?
+        public init(
+            label: String, times: [Double], frames: [Frame], look: Parameters.Card? = nil, parameterFile: String? = nil
+        ) {
             self.label = label
             self.times = times
             self.frames = frames
+            self.look = look
+            self.parameterFile = parameterFile
         }
     }
 
@@ -97,9 +104,10 @@ public enum ContactSheet {
             drawLabels(cells.map(\.label), on: sheet, layout: layout, scale: options.size == nil ? options.scale : 1)
         }
         var renderers: [FrameRenderer] = []
-        for _ in cells {
-            renderers.append(
-                try FrameRenderer(width: stage.width, height: stage.height, background: options.background))
+        for cell in cells {
+            let renderer = try FrameRenderer(width: stage.width, height: stage.height, background: options.background)
+            renderer.setLook(cell.look, parameterFile: cell.parameterFile)
+            renderers.append(renderer)
         }
         let scale = options.size == nil ? options.scale : nil
         let count = timelines[0].count
@@ -127,30 +135,65 @@ public enum ContactSheet {
             duration: Double(count) / Double(fps))
     }
 
-    /// Each cell's label above its stage, left-aligned in the bold sans-serif of the titles,
-    /// drawn smaller when wider than the stage.
+    /// Each cell's label above its stage, left-aligned in the bold sans-serif of the titles:
+    /// 13 points, smaller (down to 6) when wider than the stage; a label wider than the stage
+    /// even at 6 points is broken after its commas onto the lines the strip holds (three at
+    /// 6 points), at the size its widest line fits, so it is not cut at the stage's edge.
     static func drawLabels(_ labels: [String], on sheet: CairoImage, layout: Layout, scale: Double) {
         let cr = sheet.context
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        for (i, label) in labels.enumerated() where !label.isEmpty {
-            let (x, y) = (Double(layout.origins[i].x), Double(layout.origins[i].y - layout.labelHeight))
-            var size = 13 * scale
+        let room = Double(layout.stage.width)
+        let strip = Double(layout.labelHeight)
+        let (largest, smallest) = (13 * scale, 6 * scale)
+        func advance(_ text: String, at size: Double) -> Double {
             cairo_set_font_size(cr, size)
             var ink = cairo_text_extents_t()
-            cairo_text_extents(cr, label, &ink)
-            let room = Double(layout.stage.width)
-            if ink.x_advance > room {
-                size = max(6 * scale, size * room / ink.x_advance)
-                cairo_set_font_size(cr, size)
+            cairo_text_extents(cr, text, &ink)
+            return ink.x_advance
+        }
+        for (i, label) in labels.enumerated() where !label.isEmpty {
+            let (x, y) = (Double(layout.origins[i].x), Double(layout.origins[i].y - layout.labelHeight))
+            var lines = [label]
+            var size = min(largest, largest * room / max(advance(label, at: largest), 1e-9))
+            if size < smallest {
+                lines = wrapped(label) { advance($0, at: smallest) <= room }
+                let widest = lines.map { advance($0, at: largest) }.max() ?? room
+                size = max(smallest, min(largest * room / max(widest, 1e-9), strip / (1.2 * Double(lines.count))))
             }
+            cairo_set_font_size(cr, size)
             var font = cairo_font_extents_t()
             cairo_font_extents(cr, &font)
-            sheet.clip(x: x, y: y, width: room, height: Double(layout.labelHeight)) {
+            let line = font.ascent + font.descent
+            let top = y + max((strip - line * Double(lines.count)) / 2, 0)
+            sheet.clip(x: x, y: y, width: room, height: strip) {
                 cairo_new_path(cr)
                 sheet.setColor(ContactSheet.ink)
-                cairo_move_to(cr, x, y + Double(layout.labelHeight) / 2 + (font.ascent - font.descent) / 2)
-                cairo_show_text(cr, label)
+                for (n, text) in lines.enumerated() {
+                    cairo_move_to(cr, x, top + line * Double(n) + font.ascent)
+                    cairo_show_text(cr, text)
+                }
             }
         }
+    }
+
+    /// `label` broken after its commas (`a=1, b=2` is `a=1,` and `b=2`), each line as long as
+    /// `fits` allows (a single key=value wider than that is a line of its own).
+    static func wrapped(_ label: String, fits: (String) -> Bool) -> [String] {
+        var parts = label.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for k in parts.indices.dropFirst() where parts[k].hasPrefix(" ") { parts[k].removeFirst() }
+        var lines: [String] = []
+        var current = ""
+        for (k, part) in parts.enumerated() {
+            let piece = k < parts.count - 1 ? part + "," : part
+            let joined = current.isEmpty ? piece : current + " " + piece
+            if current.isEmpty || fits(joined) {
+                current = joined
+            } else {
+                lines.append(current)
+                current = piece
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

@@ -12,6 +12,12 @@ nonisolated(unsafe) var recordingInterrupted: sig_atomic_t = 0
 /// What `cardstack record` and `cardstack render --live` share: the parameters in force
 /// first (a params event, when asked for), then every event the daemon sends, one JSON line
 /// each with its `"time"` on the daemon's clock, until Ctrl-C or `seconds`.
+///
+/// A recording holds the move, not the idle time before it: the frame the daemon sends on
+/// subscribing is its newest, computed when the stack last moved, maybe minutes ago. When
+/// the stack was at rest as the recording began, that frame is written with the time the
+/// recording began (and without the `motion` of the move it ended, which is over by then):
+/// the pose the recording starts from, not the time the daemon sat idle.
 struct EventRecorder {
     var daemon: DaemonConnection
     var kinds: [EventKind]
@@ -28,6 +34,8 @@ struct EventRecorder {
         let state = try daemon.request(.getState, as: StateInfo.self, timeout: timeout)
         let skew = state.uptime - monotonicNow()
         func daemonTime() -> Double { monotonicNow() + skew }
+        // Only a frame computed before this moment, while nothing moved, is the stale one.
+        var restFrame = state.animating ? nil : state.uptime
         if kinds.contains(.params) {
             let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: timeout)
             // The header also says which protocol the daemon spoke (`cardstack verify` reads it).
@@ -35,18 +43,26 @@ struct EventRecorder {
             try emit(Self.stamped(header, time: daemonTime(), hasTime: false, protocol: daemon.hello.protocol))
             count += 1
         }
+        let began = daemonTime()
         try daemon.request(.subscribe(kinds), timeout: timeout)
         let end = seconds.map { monotonicNow() + $0 }
         while recordingInterrupted == 0 {
             let left = end.map { $0 - monotonicNow() }
             if let left, left <= 0 { break }
-            guard let line = try daemon.readLine(timeout: min(left ?? 0.2, 0.2)) else { continue }
+            guard var line = try daemon.readLine(timeout: min(left ?? 0.2, 0.2)) else { continue }
             guard let message = try? WireJSON.decode(ServerMessage.self, from: line) else { continue }
             var hasTime = false
             switch message {
             case .reply, .hello: continue
             case .bye(let reason): throw ClientError.closed(reason)
-            case .frame(let event): hasTime = event.time != nil
+            case .frame(var event):
+                hasTime = event.time != nil
+                if let rest = restFrame, let time = event.time, time <= rest {
+                    event.time = began
+                    event.motion = nil
+                    line = try WireJSON.encode(ServerMessage.frame(event))
+                }
+                restFrame = nil
             default: break
             }
             try emit(Self.stamped(line, time: daemonTime(), hasTime: hasTime))

@@ -9,50 +9,75 @@ import CardStackRender
 /// `verify --report` and `diff --report`: the two sets of frames side by side as a GIF
 /// (drawn as `cardstack render` draws them) and their front offsets over time overlaid in
 /// an SVG plot, the first divergence marked.
+///
+/// Both show the moves, not the time between them: a pause between two frames longer than
+/// ``longestPause`` (the stack at rest, the daemon idle before the recording began) shows
+/// for ``longestPause``, so the report lasts as long as the moves it holds plus at most
+/// that much a pause, whatever the recording's clock says.
 struct GoldenPictures {
+    /// The longest a pause between two recorded frames shows in the report, seconds.
+    static let longestPause = 0.5
+
     var left: [Frame]
     var right: [Frame]
     var times: [Double]
     var labels: (left: String, right: String)
     var first: GoldenDivergence?
 
+    /// The frames' times in the report: the recorded ones with every pause over
+    /// ``longestPause`` shortened to it, from 0.
+    var shownTimes: [Double] {
+        var shown: [Double] = []
+        for (i, t) in times.enumerated() {
+            shown.append(i == 0 ? 0 : shown[i - 1] + min(max(t - times[i - 1], 0), Self.longestPause))
+        }
+        return shown
+    }
+
     /// Writes `side-by-side.gif` and `motion.svg` into `directory`, made when missing.
-    func write(into directory: String) throws {
+    func write(into directory: String, options: RenderOptions) throws {
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw RenderError("cannot make \(directory): \(String(cString: strerror(errno)))")
         }
-        try writeGIF(to: "\(directory)/side-by-side.gif")
+        try writeGIF(to: "\(directory)/side-by-side.gif", options: options)
         try writeSVG(plot(), to: "\(directory)/motion.svg")
     }
 
     /// Left and right frames drawn next to each other at the recording's rate (at most
-    /// GIF's 50 frames a second).
-    func writeGIF(to path: String) throws {
-        let options = RenderOptions(format: .gif)
-        let fps = options.format.defaultFPS(recordingRate: RenderTimeline.rate(of: times))
-        let timeline = try RenderTimeline(times: times, fps: fps)
+    /// GIF's 50 frames a second), pauses shortened (``shownTimes``).
+    func writeGIF(to path: String, options: RenderOptions) throws {
+        let times = shownTimes
+        let fps = options.fps ?? options.format.defaultFPS(recordingRate: RenderTimeline.rate(of: times))
+        let timeline = try RenderTimeline(times: times, fps: fps, from: options.from, to: options.to)
         let (width, height) = options.pictureSize(viewport: left[0].viewport)
+        let scale = options.size == nil ? options.scale : nil
         let one = try FrameRenderer(width: width, height: height)
         let other = try FrameRenderer(width: width, height: height)
         var pixels = [UInt8](repeating: 0, count: 2 * width * height * 4)
         let row = width * 4
+        var drawn = -1
         // Through render's own writer: GIF's palette pass, the time limit, the file whole or not at all.
         _ = try AnimationFile.write(
             count: timeline.count, width: 2 * width, height: height, fps: fps, options: options, to: path,
             deadline: RenderClock.now() + options.timeLimit
         ) { (k, encoder) throws(RenderError) in
             let pick = timeline.picks[k]
-            one.draw(left[pick], scale: nil)
-            other.draw(right[pick], scale: nil)
-            // Row by row: the left picture's row, then the right one's.
-            one.withPixels { source in
-                for y in 0..<height {
-                    for x in 0..<row { pixels[2 * row * y + x] = source[row * y + x] }
-                }
-            }
-            other.withPixels { source in
-                for y in 0..<height {
-                    for x in 0..<row { pixels[2 * row * y + row + x] = source[row * y + x] }
+            // A frame shown again (a pause, a rate below the output's) is drawn once.
+            if pick != drawn {
+                drawn = pick
+                one.draw(left[pick], scale: scale)
+                other.draw(right[pick], scale: scale)
+                // Row by row: the left picture's row, then the right one's (a copy a row).
+                pixels.withUnsafeMutableBytes { target in
+                    guard let base = target.baseAddress else { return }
+                    for (side, picture) in [one, other].enumerated() {
+                        picture.withPixels { source in
+                            guard let from = source.baseAddress else { return }
+                            for y in 0..<height {
+                                memcpy(base + 2 * row * y + side * row, from + row * y, row)
+                            }
+                        }
+                    }
                 }
             }
             // Array's withUnsafeBytes throws untyped errors: the encoder's is carried out by hand.
@@ -66,6 +91,7 @@ struct GoldenPictures {
 
     /// The front offset of every frame over time: left as dots, right as a line.
     func plot() -> String {
+        let times = shownTimes
         let width = 720.0
         let height = 360.0
         let margin = 48.0
@@ -84,7 +110,7 @@ struct GoldenPictures {
             <rect width="100%" height="100%" fill="white"/>
             <line x1="\(n(margin))" y1="\(n(height - margin))" x2="\(n(width - margin))" y2="\(n(height - margin))" stroke="#888"/>
             <line x1="\(n(margin))" y1="\(n(margin))" x2="\(n(margin))" y2="\(n(height - margin))" stroke="#888"/>
-            <text x="\(n(margin))" y="\(n(height - 14))">time, s (\(n(span)) s)</text>
+            <text x="\(n(margin))" y="\(n(height - 14))">time, s (\(n(span)) s; pauses over \(n(Self.longestPause)) s shortened)</text>
             <text x="6" y="\(n(margin - 10))">offset, pt (\(n(low)) to \(n(high)))</text>
 
             """

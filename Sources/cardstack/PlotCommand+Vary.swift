@@ -34,7 +34,7 @@ extension PlotCommand {
             let grid = try VariantGrid(vary)
             let command = try TransitionChoice.command(transition ?? "next")
             let base = try VariantGrid.base(config: config, connection: connection)
-            cells = try grid.cells(over: base, command: command, offset: offset)
+            cells = try grid.cells(over: base.tree, command: command, offset: offset)
         } catch let error as VariantError {
             printError("cardstack: \(error)")
             throw ExitCode(1)

@@ -14,7 +14,10 @@ struct RecordCommand: ParsableCommand {
             Writes the parameters in force first (a params event), then every event the daemon \
             sends, one JSON line each, until Ctrl-C or --seconds. Every line carries "time": \
             the daemon's clock in seconds (frame events have it from the daemon; the others \
-            get the time they arrived, on the same clock). Play a recording back with \
+            get the time they arrived, on the same clock). The daemon's newest frame, sent \
+            first, is written with the time the recording began when the stack was at rest: \
+            a recording holds the move, not the time the daemon sat idle. A socket that \
+            cannot be used leaves no file. Play a recording back with \
             `cardstack view --replay FILE`: no daemon needed.
 
             Examples:
@@ -49,6 +52,9 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let kinds = try kinds()
+        // Connected first: a socket that cannot be used leaves no file (an empty one would
+        // read as a recording without frames).
+        let daemon = try connection.connect()
         let out: Int32
         if file == "-" {
             out = 1
@@ -59,12 +65,13 @@ struct RecordCommand: ParsableCommand {
             }
         }
         defer { if out != 1 { close(out) } }
-        let daemon = try connection.connect()
         var count = 0
         do {
             let recorder = EventRecorder(daemon: daemon, kinds: kinds, seconds: seconds, timeout: connection.timeout)
             try recorder.run(count: &count) { line in try write(line, to: out) }
         } catch {
+            // Nothing recorded: no empty file left behind to be mistaken for a recording.
+            if count == 0, file != "-" { unlink(file) }
             printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") before: \(error)")
             throw ExitCode(1)
         }

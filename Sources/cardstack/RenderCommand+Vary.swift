@@ -9,18 +9,22 @@ extension RenderCommand {
     func renderVariants(_ options: RenderOptions) throws {
         let cells: [VariantGrid.Cell]
         let grid: VariantGrid
+        let parameterFile: String?
         do {
             grid = try VariantGrid(vary)
             let command = try TransitionChoice.command(transition)
             let base = try VariantGrid.base(config: config, connection: connection)
-            cells = try grid.cells(over: base, command: command, offset: offset)
+            cells = try grid.cells(over: base.tree, command: command, offset: offset)
+            parameterFile = base.path
         } catch let error as VariantError {
             printError("cardstack: \(error)")
             throw ExitCode(1)
         }
         let sheet = cells.map { cell in
+            // Each cell in its set's look, as a single render of that set draws it.
             ContactSheet.Cell(
-                label: cell.label, times: cell.frames.map { $0.time ?? 0 }, frames: cell.frames.map(\.frame))
+                label: cell.label, times: cell.frames.map { $0.time ?? 0 }, frames: cell.frames.map(\.frame),
+                look: cell.parameters.card, parameterFile: parameterFile)
         }
         let rate = cells.map(\.parameters.animation.fps).max() ?? 60
         do {

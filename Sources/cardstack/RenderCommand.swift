@@ -185,7 +185,18 @@ struct RenderCommand: ParsableCommand {
         let name = recording ?? "the daemon"
         let parsed: Recording
         do {
-            parsed = try Recording(lines: try live ? record() : readWholeFile(name))
+            let bytes = try live ? record() : readWholeFile(name)
+            if !live,
+                !bytes.contains(where: { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) })
+            {
+                printError(
+                    "cardstack: \(name) is empty: a recording holds the daemon's events (record one with `cardstack record \(name)` while the daemon runs, then start a transition)"
+                )
+                throw ExitCode(1)
+            }
+            parsed = try Recording(lines: bytes)
+        } catch let code as ExitCode {
+            throw code
         } catch let error as RecordingError where live && error.line == nil {
             printError(
                 "cardstack: no frame came from the daemon in \(seconds ?? 0) s: start a transition (e.g. cardstack next) while it records"

@@ -188,12 +188,13 @@ struct VariantGrid {
         return cells
     }
 
-    /// The base set's tree: the file's, or the daemon's values in force (`get_params`).
-    static func base(config: String?, connection: ConnectionOptions) throws -> ParamNode {
+    /// The base set's tree: the file's, or the daemon's values in force (`get_params`); and
+    /// the parameter file the look's images are relative to.
+    static func base(config: String?, connection: ConnectionOptions) throws -> (tree: ParamNode, path: String?) {
         if let config {
             do throws(ParamsError) {
                 let bytes = try ParamsFile.read(config)
-                return try ParamsDocument.load(bytes).tree
+                return (try ParamsDocument.load(bytes).tree, config)
             } catch {
                 printError("cardstack: \(error.inFile(config))")
                 throw ExitCode(1)
@@ -222,7 +223,7 @@ struct VariantGrid {
             printError(
                 "cardstack: warning: the daemon's values in force do not read back exactly; the cells may differ")
         }
-        return tree
+        return (tree, info.path)
     }
 }
 

@@ -17,6 +17,8 @@ enum VariantShare {
     /// The sheet's bytes in `format`.
     static func render(_ body: [UInt8], format: RenderFormat) throws(RenderError) -> [UInt8] {
         var info: VariantsInfo?
+        // The parameter file the look's images are relative to: the page adds it to the head.
+        var parameterFile: String?
         var frames: [[(seq: Int, time: Double, frame: Frame)]] = []
         for line in body.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             guard let message = try? WireJSON.decode(ServerMessage.self, from: Array(line)) else {
@@ -25,6 +27,7 @@ enum VariantShare {
             switch message {
             case .variants(let v):
                 info = v
+                if case .string(let path)? = (try? JSONParser.parse(line))?["path"] { parameterFile = path }
                 frames = Array(repeating: [], count: v.cells.count)
             case .frame(let event):
                 for cell in event.variants ?? [] where frames.indices.contains(cell.cell) {
@@ -41,19 +44,23 @@ enum VariantShare {
         let cells = info.cells.map { cell in
             ContactSheet.Cell(
                 label: label(cell.overlay), times: frames[cell.cell].map(\.time),
-                frames: frames[cell.cell].map(\.frame))
+                frames: frames[cell.cell].map(\.frame), look: cell.params.card, parameterFile: parameterFile)
         }
         let rate = info.cells.map(\.params.animation.fps).max() ?? 60
         return try ContactSheet.render(cells, columns: max(info.columns, 1), rate: rate, hold: 0.5, format: format)
     }
 
-    /// `animation.spring.bounce=0.3, …`: the overlay's keys and values, as `render --vary` labels.
-    static func label(_ overlay: JSONValue, prefix: String = "") -> String {
-        guard case .object(let pairs) = overlay else {
+    /// `animation.spring.bounce=0.3, …`: the overlay's keys and values, as `render --vary`
+    /// labels, the keys in one order (by name) whatever order each cell's overlay has them in.
+    static func label(_ overlay: JSONValue) -> String {
+        pairs(overlay, prefix: "").sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    }
+
+    static func pairs(_ overlay: JSONValue, prefix: String) -> [(key: String, value: String)] {
+        guard case .object(let members) = overlay else {
             let text = (try? WireJSON.encode(overlay)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
-            return "\(prefix)=\(text)"
+            return [(prefix, text)]
         }
-        return pairs.map { label($0.value, prefix: prefix.isEmpty ? $0.key : "\(prefix).\($0.key)") }
-            .joined(separator: ", ")
+        return members.flatMap { pairs($0.value, prefix: prefix.isEmpty ? $0.key : "\(prefix).\($0.key)") }
     }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CardStackGolden
+import CardStackRender
 import Foundation
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract:
-            "Check a golden recording against this build's layout and motion (exit 0 same, 1 differs, 2 unusable).",
+            "Check a golden recording against this build's layout and motion (exit 0 same, 1 differs, 2 unusable, 3 no report).",
         discussion: """
             Computes every recorded frame again from the recording's own parameters (its \
             first line): each frame's pose at its offset and, while a move runs, that offset \
@@ -14,7 +15,9 @@ struct VerifyCommand: ParsableCommand {
             within --tolerance points of the recorded one (its four corners and anchor point; \
             alpha within 0.001). Exit 0 when they all are; 1 with the first frame and card \
             that differ and the largest deviation; 2 when the file is not a usable recording \
-            (which line, and why). See docs/tuning.md, "Golden recordings".
+            (which line, and why). The verdict comes first; --report then draws the moves \
+            (pauses over 0.5 s shown for 0.5 s), and exits 3 if it cannot be written. See \
+            docs/tuning.md, "Golden recordings".
 
             Examples:
               cardstack record next.jsonl --seconds 2 & cardstack next
@@ -32,19 +35,18 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let recording = try loadGolden(golden)
         let report = recording.verify(tolerance: options.tolerance)
-        let computed = recording.frames.map { recording.recompute($0) }
-        try options.finish(
-            report,
-            pictures: GoldenPictures(
-                left: recording.frames.map(\.frame), right: computed, times: recording.frames.map(\.time),
-                labels: ("recorded", "this build"), first: report.first))
+        try options.finish(report) {
+            GoldenPictures(
+                left: recording.frames.map(\.frame), right: recording.frames.map { recording.recompute($0) },
+                times: recording.frames.map(\.time), labels: ("recorded", "this build"), first: report.first)
+        }
     }
 }
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two recordings frame by frame (exit 0 same, 1 differs, 2 unusable).",
+        abstract: "Compare two recordings frame by frame (exit 0 same, 1 differs, 2 unusable, 3 no report).",
         discussion: """
             The n-th frame of A against the n-th frame of B, card by card, as `verify` \
             compares: e.g. one transition recorded before and after a parameter change. \
@@ -69,16 +71,16 @@ struct DiffCommand: ParsableCommand {
         let second = try loadGolden(b)
         let report = first.compare(with: second, tolerance: options.tolerance)
         let count = min(first.frames.count, second.frames.count)
-        try options.finish(
-            report,
-            pictures: GoldenPictures(
+        try options.finish(report) {
+            GoldenPictures(
                 left: first.frames.prefix(count).map(\.frame), right: second.frames.prefix(count).map(\.frame),
                 times: first.frames.prefix(count).map(\.time), labels: (first.source, second.source),
-                first: report.first))
+                first: report.first)
+        }
     }
 }
 
-/// `--tolerance` and `--report`, shared by `verify` and `diff`.
+/// `--tolerance`, `--report` and the report's picture options, shared by `verify` and `diff`.
 struct GoldenOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -92,28 +94,82 @@ struct GoldenOptions: ParsableArguments {
             "Write side-by-side.gif and motion.svg into this directory (made if missing).", valueName: "dir"))
     var report: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --report: start the GIF this many seconds into the moves (pauses shortened).", valueName: "seconds"))
+    var from: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --report: end the GIF this many seconds into the moves (pauses shortened).", valueName: "seconds"))
+    var to: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --report: the GIF's frames per second: 50 (default), 25, 20, 10, 5, 4, 2 or 1.", valueName: "n"))
+    var fps: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --report: pixels per viewport point of each side (default 1).", valueName: "x"))
+    var scale: Double = 1
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --report: each side's size in pixels, the viewport fitted inside (instead of --scale).",
+            valueName: "WxH"))
+    var size: String?
+
+    /// The report's GIF as `render` would write it with these options.
+    func pictureOptions() throws(RenderError) -> RenderOptions {
+        var options = RenderOptions(format: .gif)
+        options.fps = fps
+        options.from = from
+        options.to = to
+        options.scale = scale
+        options.size = try size.map { (text) throws(RenderError) in try RenderOptions.parseSize(text) }
+        try options.validate()
+        return options
+    }
+
     func validate() throws {
         guard tolerance >= 0, tolerance.isFinite else {
             throw ValidationError("--tolerance must be a number of points ≥ 0, got \(tolerance)")
         }
+        do {
+            _ = try pictureOptions()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if report == nil, from != nil || to != nil || fps != nil || size != nil || scale != 1 {
+            throw ValidationError(
+                "--from, --to, --fps, --scale and --size shape the report's GIF: give --report DIR too")
+        }
     }
 
-    /// Prints the verdict, writes the report when asked, and exits 0 or 1.
-    func finish(_ outcome: GoldenReport, pictures: GoldenPictures) throws {
+    /// Prints the verdict first, then writes the report when asked; exits 0 (same), 1
+    /// (differs) or, the verdict given, 3 when the report cannot be written.
+    func finish(_ outcome: GoldenReport, pictures: () -> GoldenPictures) throws {
+        // Written at once (unbuffered), before the report is drawn: a CI log shows the verdict
+        // even if the report is stopped.
+        if outcome.passed {
+            try StandardOutput.write(outcome.message)
+        } else {
+            printError(outcome.message)
+        }
         if let report {
             do {
-                try pictures.write(into: report)
+                try pictures().write(into: report, options: try pictureOptions())
             } catch {
-                printError("cardstack: cannot write the report into \(report): \(error)")
-                throw ExitCode(2)
+                printError("cardstack: the verdict stands, but the report was not written into \(report): \(error)")
+                throw ExitCode(3)
             }
         }
-        if outcome.passed {
-            print(outcome.message)
-            return
-        }
-        printError(outcome.message)
-        throw ExitCode(1)
+        if !outcome.passed { throw ExitCode(1) }
     }
 }
 

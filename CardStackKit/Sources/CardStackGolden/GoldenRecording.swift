@@ -6,7 +6,9 @@ import Foundation
 /// how that move began (docs/tuning.md, "Golden recordings").
 ///
 /// ```swift
-/// let golden = try GoldenRecording(contentsOf: Bundle.module.url(forResource: "next", withExtension: "jsonl")!)
+/// // `resources: [.copy("Golden")]` keeps the folder: name it.
+/// let url = try #require(Bundle.module.url(forResource: "next", withExtension: "jsonl", subdirectory: "Golden"))
+/// let golden = try GoldenRecording(contentsOf: url)
 /// let report = golden.checkLayout { offset in MyLayout.cards(offset: offset).map(GoldenCard.init) }
 /// XCTAssertGolden(report)
 /// ```

@@ -238,7 +238,7 @@ class Motion {
     v.loopButton.dataset.on = "true";
   }
 
-  // One transition as a recording (`cardstack record`'s format), rendered by the bridge:
+  // One transition as a recording (`cardstack record`'s format, the params first), rendered by the bridge:
   // the one holding the frame the timeline shows, else the last one, from the move's first
   // frame to rest (not the stills kept around it).
   share(format) {
@@ -249,7 +249,11 @@ class Motion {
       return;
     }
     this.shared = frames.map((m) => m.seq);
-    const body = frames.map((m) => JSON.stringify(m)).join("\n") + "\n";
+    // The parameters first, as `cardstack record` writes them: the look (images, corners,
+    // shadow) the stage draws goes with the frames, its images relative to the file's path.
+    const params = this.view.params
+      ? [Object.assign({}, this.view.params, { event: "params", time: frames[0].time })] : [];
+    const body = [...params, ...frames].map((m) => JSON.stringify(m)).join("\n") + "\n";
     fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
       .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
       .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${frames.length} frames as ${format}`); })

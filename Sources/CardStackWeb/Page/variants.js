@@ -258,7 +258,9 @@ class Variants {
       this.view.say("share: no move of the grid kept yet (run one: j, k, J)", true);
       return;
     }
-    const head = Object.assign({ event: "variants" }, this.info);
+    // The parameter file's path goes with the sets: each cell's look names images relative to it.
+    const path = this.view.params && this.view.params.path;
+    const head = Object.assign({ event: "variants" }, this.info, path ? { path } : {});
     const body = [head, ...this.kept.map(({ moving, ...m }) => m)].map((m) => JSON.stringify(m)).join("\n") + "\n";
     fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
       .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))

@@ -8,6 +8,7 @@ bin directory), one module per export, and linked into one program: quick, and n
 resolution (which would need the network) in a temporary directory.
 """
 import json
+import re
 import shutil
 import subprocess
 
@@ -79,7 +80,9 @@ def test_exported_swift_draws_the_frames_cardstack_frame_draws(tmp_path):
         text = cli("export", "--format", "swift", "--config", str(config)).stdout
         assert "import CardLayout" in text and "enum TunedLayout" in text and "import UIKit" in text
         assert "import Foundation" not in text.split("#if canImport(UIKit)")[0]
-        assert f"of {config}" in text.splitlines()[1] and "cardstack 0.1.0" in text.splitlines()[1]
+        assert f"of {config.name}" in text.splitlines()[1] and "cardstack 0.1.0" in text.splitlines()[1]
+        # The file's name only: no directory of this machine in an app's source.
+        assert str(config.parent) not in text
         compile_module(swiftc, module, text, tmp_path, common)
     main = tmp_path / "main.swift"
     main.write_text(MAIN % {
@@ -138,7 +141,9 @@ def test_export_from_the_daemon_says_revision_and_file(daemon):
     daemon.cli("set", "spacing=40")
     text = daemon.cli("export", "--format", "swift").stdout
     header = text.splitlines()[1]
-    assert "revision 2" in header and "(source set)" in header and str(daemon.config) in header
+    assert "revision 2" in header and "(source set)" in header and f"of {daemon.config.name}." in header
+    # The file's name only: the text goes into an app's source (issue 45).
+    assert str(daemon.config.parent) not in text
     assert "p.layout.spacing = 40.0" in text
     c = daemon.client()
     reply = c.ok("export", format="json")
@@ -205,3 +210,16 @@ def test_exported_uikit_and_icarousel_adapters_type_check(tmp_path):
             capture_output=True, text=True, cwd=tmp_path, timeout=300)
         assert result.returncode == 0, (preset, result.stderr)
         assert "error" not in result.stderr
+
+
+@pytest.mark.parametrize("config", ["cardstack.toml", "presets/coverflow.toml", "presets/rotary.toml"])
+def test_exported_css_lengths_and_opacities_carry_no_float_noise(config):
+    """Lengths, opacities and the header's offset to a millionth (issue 45 saw
+    `0.09999999999999998` and `-95.50000000000006px`); only matrix3d keeps every digit."""
+    path = REPO / "Config" / config
+    noise = re.compile(r"-?\d+\.\d{7,}")
+    for offset in (-95.50000000000006, 15.000000000000002, 44.0, 130.1):
+        css = cli("export", "--format", "css", "--config", str(path), f"--offset={offset!r}").stdout
+        loose = [line for line in css.splitlines() if "matrix3d(" not in line and noise.search(line)]
+        assert loose == [], (config, offset, loose[:5])
+        assert str(path.parent) not in css

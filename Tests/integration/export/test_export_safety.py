@@ -102,7 +102,9 @@ HOSTILE = ["x\npublic let injectedByPath = 1\n//", "y*", "</style><img src=x one
 def hostile_config(tmp_path):
     directory = tmp_path.joinpath(*[part for name in HOSTILE for part in name.split("/")])
     directory.mkdir(parents=True)
-    path = directory / "cardstack.toml"
+    # The header names the file only (issue 45: no directory of this machine in an app's
+    # source), so the file's own name is hostile too: no "/" fits in a name.
+    path = directory / "x\npublic let injectedByPath = 1\ny*<img src=x onerror=alert(1)>\x1b[31m.toml"
     path.write_text('[card]\ntitles = ["TunedLayout", "a\\u001b[2Jb", "*/ </style>"]\n')
     return path
 
@@ -110,6 +112,7 @@ def hostile_config(tmp_path):
 def test_a_hostile_path_stays_inside_its_comment_in_every_format(browser, tmp_path, hostile_config):
     swiftc = shutil.which("swiftc")
     swift = cli("export", "--format", "swift", "--config", str(hostile_config)).stdout
+    assert "onerror" in swift.split("\n\n", 1)[0] and "</style" not in swift.split("\n\n", 1)[0]
     assert not any(line.startswith("public let injectedByPath") for line in swift.splitlines())
     assert "\x1b" not in swift and "\\u{1B}" in swift.split("\n\n", 1)[0]
     source = tmp_path / "hostile.swift"

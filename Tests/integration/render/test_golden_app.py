@@ -4,6 +4,7 @@ TunedLayout.swift, and fail naming frame, card and deviation when one number in 
 is altered. Built in a temporary copy, offline: swift-numerics' URL is mirrored to the
 clone this repository's own build holds (as test_app_package.py does)."""
 import json
+import re
 import shutil
 import subprocess
 
@@ -48,3 +49,14 @@ def test_the_example_app_keeps_its_tuned_motion(tmp_path):
     assert failed.returncode != 0, out[-3000:]
     assert "next.jsonl against the app's layout: differs (not within 0.01 pt); first at frame 1 (line 2" in out, out[-3000:]
     assert ", card " in out and ("pt off" in out or "alpha" in out), out[-3000:]
+
+
+def test_the_docs_golden_snippet_is_the_example_apps_test_word_for_word():
+    """docs/tuning.md and CardStackKit/README.md show the test above runs (issue 45: a snippet
+    that force-unwrapped a resource URL without its subdirectory crashed the test process)."""
+    test = (EXAMPLE / "Tests" / "GoldenAppTests" / "GoldenAppTests.swift").read_text()
+    for doc in (REPO / "docs" / "tuning.md", REPO / "CardStackKit" / "README.md"):
+        blocks = re.findall(r"```swift\n(.*?)```\n", doc.read_text(), re.S)
+        golden = [b for b in blocks if "GoldenRecording(" in b]
+        assert golden == [test], (doc, golden)
+        assert 'url(forResource: "next", withExtension: "jsonl")!' not in doc.read_text()

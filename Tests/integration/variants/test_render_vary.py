@@ -179,3 +179,22 @@ def test_without_a_file_the_daemons_values_in_force_are_varied(make_daemon, base
     result = cardstack("plot", "--socket", daemon.socket, "--vary", "animation.spring.bounce=0,0.3", "--out", from_daemon)
     assert "warning" not in result.stderr, "the daemon's values read back as the same set"
     assert json.loads(from_daemon.read_text()) == json.loads(from_file.read_text())
+
+
+def test_a_label_too_wide_for_its_stage_wraps_instead_of_being_cut(tmp_path):
+    """On a 120-point stage `animation.spring.bounce=0.3, animation.spring.duration=0.4` does
+    not fit even at 6 points: it is broken after its comma onto two lines in the 22-point
+    strip (issue 45 saw labels cut at the stage's edge)."""
+    base = tmp_path / "narrow.toml"
+    base.write_text(BASE.format(spacing="30.0", bounce="0.1").replace("width = 200.0", "width = 120.0"))
+    out = tmp_path / "narrow.png"
+    cardstack("render", "--config", base, "--vary", "animation.spring.bounce=0,0.3", "--vary",
+              "animation.spring.duration=0.4", "--out", out)
+    sheet = decode(out)[0][0]
+    for cell in range(2):
+        x0 = MARGIN + cell * (120 + MARGIN)
+        inked = [y for y in range(MARGIN, MARGIN + LABEL)
+                 if any(sum(sheet.getpixel((x, y))) < 3 * 160 for x in range(x0, x0 + 120))]
+        assert inked, cell
+        bands = 1 + sum(1 for a, b in zip(inked, inked[1:]) if b > a + 1)
+        assert bands == 2, (cell, inked)
