@@ -13,7 +13,7 @@
 /// kill it.
 public struct ChildProcess {
     /// How the program ended and what it wrote.
-    public struct Outcome {
+    public struct Outcome: Sendable {
         /// The exit status, or nil when a signal ended it (or the time limit did).
         public var status: Int32?
         public var output: [UInt8]
@@ -116,6 +116,9 @@ public struct ChildProcess {
             .filter { !$0.isEmpty && !skip($0) }
         return lines.suffix(count).joined(separator: "; ")
     }
+
+    /// The monotonic clock, seconds.
+    public static func monotonicNow() -> Double { now() }
 
     static func now() -> Double {
         var t = timespec()

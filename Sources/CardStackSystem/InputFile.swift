@@ -30,9 +30,7 @@ public enum InputFile {
         /// One sentence without the path: "cannot read it: …", "it is a FIFO …".
         public var description: String {
             switch kind {
-            case .missing: "no such file"
-            case .unreadable where code == EACCES: "permission denied: check the file's owner and mode"
-            case .unreadable: "cannot read it: \(String(cString: strerror(code)))"
+            case .missing, .unreadable: "cannot read it: \(String(cString: strerror(code)))"
             case .notRegular: "it is \(what), not a regular file: give a file"
             case .tooLarge:
                 "it is \(size > 0 ? "\(size) bytes" : "larger than that"); at most \(InputFile.bytes(limit)) are read"

@@ -1,0 +1,58 @@
+"""Inputs that hung a command or grew it without end (issue 44, finding 6): `verify /dev/zero`
+reached 10.7 GB in 60 s, and a FIFO given to `verify`, `diff`, `render`, `plot`,
+`view --replay` or `fit` blocked for ever in open(). Every file a command reads is opened
+without blocking, refused unless a regular file and read with a cap (docs/render.md,
+"Bounds"; docs/fit.md, "Bounds")."""
+import os
+import resource
+import subprocess
+
+import pytest
+
+from harness import BIN
+
+# Generous for a busy machine; a command that blocks in open() or reads /dev/zero never ends.
+DEADLINE = 60
+
+
+def run(*args):
+    """`cardstack ARGS`: its result and the peak RSS of the children reaped so far (KiB)."""
+    result = subprocess.run([str(BIN / "cardstack"), *map(str, args)], capture_output=True, text=True,
+                            timeout=DEADLINE, stdin=subprocess.DEVNULL)
+    return result, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def test_verify_refuses_a_device_at_once_with_bounded_memory():
+    result, peak = run("verify", "/dev/zero")
+    assert result.returncode == 2, result
+    assert "/dev/zero: it is a character device, not a regular file" in result.stderr, result.stderr
+    # The largest child so far (pytest's own children included) stays far below what reading
+    # /dev/zero took (gigabytes): the file was never read.
+    assert peak < 512 * 1024, peak
+
+
+@pytest.mark.parametrize("command", [
+    ["verify", "{fifo}"], ["diff", "{fifo}", "{fifo}"], ["render", "{fifo}", "--out", "{out}"],
+    ["plot", "{fifo}", "--out", "{out}.svg"], ["view", "--replay", "{fifo}"],
+    ["fit", "{clip}", "--style", "stack"], ["fit", "--corners", "{fifo}"],
+])
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path, command):
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo, 0o600)
+    clip = tmp_path / "clip.mp4"
+    os.mkfifo(clip, 0o600)
+    args = [a.format(fifo=fifo, clip=clip, out=tmp_path / "out.gif") for a in command]
+    # No writer ever opens the FIFOs: a blocking open() would hang past the deadline.
+    result, _ = run(*args)
+    assert result.returncode in (1, 2), (args, result)
+    assert "a FIFO (named pipe), not a regular file" in result.stderr, (args, result.stderr)
+    assert not (tmp_path / "out.gif").exists()
+
+
+def test_a_recording_over_the_cap_is_refused_before_it_is_read(tmp_path):
+    big = tmp_path / "big.jsonl"
+    with open(big, "wb") as f:
+        f.truncate((256 << 20) + 1)  # sparse: no disk is used
+    result, _ = run("verify", big)
+    assert result.returncode == 2, result
+    assert f"{big}: it is {(256 << 20) + 1} bytes; at most 256 MiB are read" in result.stderr, result.stderr
