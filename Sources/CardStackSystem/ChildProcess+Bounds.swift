@@ -19,7 +19,7 @@ extension ChildProcess {
 
     /// `arguments` as the command line that runs them bounded: the program found on `PATH`
     /// (unless it holds a slash) behind `setpriv` and, with `memory`, `prlimit`.
-    static func bounded(_ arguments: [String], memory: Int?) throws(Failure) -> [String] {
+    public static func bounded(_ arguments: [String], memory: Int?) throws(Failure) -> [String] {
         let name = arguments[0]
         guard let program = find(name) else {
             throw Failure(description: "cannot run \(name): not found", notFound: true)

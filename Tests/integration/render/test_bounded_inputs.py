@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from harness import BIN
+from harness import BIN, wait_for
+from rendertools import spring_next_recording
 
 # Generous for a busy machine; a command that blocks in open() or reads /dev/zero never ends.
 DEADLINE = 60
@@ -56,3 +57,38 @@ def test_a_recording_over_the_cap_is_refused_before_it_is_read(tmp_path):
     result, _ = run("verify", big)
     assert result.returncode == 2, result
     assert f"{big}: it is {(256 << 20) + 1} bytes; at most 256 MiB are read" in result.stderr, result.stderr
+
+
+def gone(pid):
+    """Whether process `pid` has ended (a zombie waiting for its reaper has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_killed_render_takes_its_ffmpeg_with_it(make_daemon, tmp_path):
+    # The encoder runs behind setpriv --pdeathsig KILL: SIGKILL of `cardstack render` (no
+    # cleanup of its own runs) still ends ffmpeg. A stand-in that never reads its frames
+    # holds the render in its first write.
+    path, _ = spring_next_recording(make_daemon, tmp_path)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "ffmpeg").write_text(f"#!/bin/sh\necho $$ > {tmp_path}/ffmpeg.pid\nexec sleep 600\n")
+    (fake / "ffmpeg").chmod(0o755)
+    env = dict(os.environ, PATH=f"{fake}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+    render = subprocess.Popen([str(BIN / "cardstack"), "render", str(path), "--out", str(tmp_path / "out.mp4")],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        pid_file = tmp_path / "ffmpeg.pid"
+        wait_for(lambda: pid_file.exists() and pid_file.read_text().strip(), timeout=DEADLINE,
+                 what="the render's ffmpeg to start")
+        ffmpeg = int(pid_file.read_text())
+        render.kill()
+        render.wait(timeout=DEADLINE)
+    finally:
+        if render.poll() is None:
+            render.kill()
+            render.wait()
+    wait_for(lambda: gone(ffmpeg), timeout=DEADLINE, what="ffmpeg to end with the killed render")
