@@ -137,6 +137,17 @@ def test_sigterm_during_a_fit_leaves_no_process_and_no_file(daemon, tmp_path):
         reply = response.read()
         assert response.status == 200, reply
         rid = json.loads(reply)["id"]
+        # The stage held to `cardstack fit`'s bounds (FitBounds) before anything runs: these
+        # spun the fit past 90 s, holding the one job thread.
+        for stage, said in [([0, 0, 100000], b"stage: the stage's scale is 100000.0 clip pixels per point; it must "
+                                             b"be in [0.01, 100]\n"),
+                            ([-100000, -100000, 50], b"is too far outside the 320 \xc3\x97 240 clip")]:
+            conn.request("POST", f"/fit?token={bridge.token}", body=json.dumps({"id": rid, "stage": stage}),
+                         headers={"Host": f"127.0.0.1:{bridge.port}"})
+            response = conn.getresponse()
+            text = response.read()
+            assert response.status == 400 and said in text, (stage, response.status, text)
+        assert not (tmp_path / "ffprobe.pids").exists()
         post(bridge, "/fit", json.dumps({"id": rid, "style": "stack"}).encode(), answers)
         ffprobe, fit = wait_for(lambda: pids(tmp_path, "ffprobe"), timeout=DEADLINE, what="the fit's ffprobe")
         with open(f"/proc/{fit}/stat") as f:
