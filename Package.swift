@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "CardStackWeb",
             dependencies: [
-                "CardStackProtocol", "CardStackWire", "CardStackSystem", "CardStackLines",
+                "CardStackProtocol", "CardStackWire", "CardStackSystem", "CardStackLines", "CardStackFit",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

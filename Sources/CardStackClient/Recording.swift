@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackSystem
 import CardStackWire
 
 /// A recording made by `cardstack record`: the daemon's events in order, each with its
@@ -44,6 +45,27 @@ public struct Recording: Sendable {
         for i in entries.indices {
             latest = max(latest, entries[i].time)
             entries[i].time = latest
+        }
+    }
+}
+
+extension Recording {
+    /// The largest recording read from a file: 256 MiB (a render's 36,000 frames of a
+    /// dozen cards take about 100 MiB).
+    public static let maximumBytes = 256 << 20
+
+    /// The bytes of the recording (or golden) at `path`, read by ``InputFile``: opened
+    /// without blocking, a regular file only (not a FIFO or a device such as /dev/zero), at
+    /// most ``maximumBytes``.
+    public static func bytes(of path: String, limit: Int = maximumBytes) throws(RecordingError) -> [UInt8] {
+        do {
+            return try InputFile.read(path, limit: limit)
+        } catch {
+            var message = error.description
+            if error.kind == .tooLarge {
+                message += " of a recording: record a shorter one (cardstack record --seconds)"
+            }
+            throw RecordingError(line: nil, message: message)
         }
     }
 }

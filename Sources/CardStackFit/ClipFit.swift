@@ -65,8 +65,11 @@ public struct ClipFit: Sendable {
                 corners = MarkChooser.candidates(parameters, from: from, to: to, radius: radius)
             }
         }
+        // At most 16 and 32 working pixels (the working frames are at most 400 across): a
+        // larger stage than the clip would otherwise make every match cost without end.
         let tracker = TemplateTracker(
-            radius: max(3, Int((radius * mapping.scale).rounded())), reach: max(8, Int((24 * mapping.scale).rounded())))
+            radius: min(16, max(3, Int((radius * mapping.scale).rounded()))),
+            reach: min(32, max(8, Int((24 * mapping.scale).rounded()))))
         var path: [(x: Double, y: Double)]
         if let mark {
             guard mark.frame >= 0, mark.frame < frames.count else {

@@ -18,6 +18,10 @@ public struct GreyFrame: Sendable, Equatable {
 
     /// The grey level at a point between pixels (bilinear).
     func sample(_ x: Double, _ y: Double) -> Double {
+        // Points beyond the edge read the edge: held to a pixel outside it (and a NaN to the
+        // corner) before they become whole numbers, so no value can overflow an Int.
+        let x = x.isNaN ? 0 : min(max(x, -1), Double(width))
+        let y = y.isNaN ? 0 : min(max(y, -1), Double(height))
         let x0 = Int(x.rounded(.down))
         let y0 = Int(y.rounded(.down))
         let fx = x - Double(x0)

@@ -1,3 +1,5 @@
+import CardStackSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -88,10 +90,22 @@ public final class FFmpegEncoder {
         }
         posix_spawn_file_actions_adddup2(&actions, log, 2)
         if extra >= 0 { posix_spawn_file_actions_adddup2(&actions, extra, 3) }
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        // Behind `setpriv --pdeathsig KILL` (ChildProcess.bounded): it dies with the thread
+        // that feeds and waits for it, so a render cut short leaves no ffmpeg behind.
+        let command: [String]
+        do {
+            command = try ChildProcess.bounded(arguments, memory: nil)
+        } catch {
+            close(fds[0])
+            throw error.notFound
+                ? RenderError(
+                    "ffmpeg is not installed (it encodes GIF, APNG, MP4 and WebM): install Debian's ffmpeg package, e.g. sudo apt-get install ffmpeg"
+                ) : RenderError(error.description)
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, "ffmpeg", &actions, nil, &argv, environ)
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, &argv, environ)
         close(fds[0])
         guard spawned == 0 else {
             if spawned == ENOENT {

@@ -7,10 +7,13 @@
 /// `ffmpeg`). Its standard output and the end of its standard error are kept in unnamed files
 /// in `$TMPDIR` (or /tmp), never in a pipe that could fill. The child gets an empty signal
 /// mask and default signal actions (the bridge's threads block most signals) and /dev/null as
-/// its input.
+/// its input. Every child dies with the thread that waits for it (the program, however it
+/// ends) and may be given a memory bound (ChildProcess+Bounds.swift); with a
+/// ``ChildRegistry`` it is registered before it starts, so a program that is stopping can
+/// kill it.
 public struct ChildProcess {
     /// How the program ended and what it wrote.
-    public struct Outcome {
+    public struct Outcome: Sendable {
         /// The exit status, or nil when a signal ended it (or the time limit did).
         public var status: Int32?
         public var output: [UInt8]
@@ -33,8 +36,13 @@ public struct ChildProcess {
 
     /// Runs `arguments` (the first is looked up on `PATH` unless it holds a slash), waiting at
     /// most `seconds`; past that the child is killed. At most `keep` bytes of each output are
-    /// kept (standard error's last ones).
-    public static func run(_ arguments: [String], seconds: Double, keep: Int = 1 << 20) throws(Failure) -> Outcome {
+    /// kept (standard error's last ones). `memory` bounds its address space in bytes
+    /// (RLIMIT_AS); `registry` knows it from before it starts until it is reaped.
+    public static func run(
+        _ arguments: [String], seconds: Double, keep: Int = 1 << 20, memory: Int? = nil,
+        registry: ChildRegistry? = nil
+    ) throws(Failure) -> Outcome {
+        let command = try bounded(arguments, memory: memory)
         let output = try scratchFile()
         defer { close(output) }
         let errors = try scratchFile()
@@ -56,15 +64,27 @@ public struct ChildProcess {
         for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard spawned == 0 else {
-            let name = arguments[0]
-            if spawned == ENOENT { throw Failure(description: "cannot run \(name): not found", notFound: true) }
-            throw Failure(description: "cannot run \(name): \(String(cString: strerror(spawned)))")
+        var spawned: Int32 = 0
+        let spawn: () -> pid_t? = {
+            spawned = posix_spawn(&pid, command[0], &actions, &attributes, &argv, environ)
+            return spawned == 0 ? pid : nil
         }
+        if let registry {
+            do {
+                _ = try registry.start(spawn)
+            } catch {
+                throw Failure(description: "cannot run \(arguments[0]): \(error)")
+            }
+        } else {
+            _ = spawn()
+        }
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        defer { registry?.finished(pid) }
         var status: Int32 = 0
         var timedOut = false
         let deadline = now() + seconds
@@ -96,6 +116,9 @@ public struct ChildProcess {
             .filter { !$0.isEmpty && !skip($0) }
         return lines.suffix(count).joined(separator: "; ")
     }
+
+    /// The monotonic clock, seconds.
+    public static func monotonicNow() -> Double { now() }
 
     static func now() -> Double {
         var t = timespec()

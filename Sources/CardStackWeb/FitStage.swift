@@ -1,3 +1,4 @@
+import CardStackFit
 import CardStackProtocol
 
 /// Where the stage is in a reference as the designer aligned it in the page (`POST /fit`'s
@@ -15,5 +16,16 @@ enum FitStage {
         let numbers = items.compactMap(FitCorners.number)
         guard numbers.count == 3, numbers[2] > 1e-6 else { return nil }
         return numbers.map { String($0 * sourceRatio) }.joined(separator: ",")
+    }
+
+    /// Why the stage of ``argument(_:sourceRatio:)`` cannot be where the stage is in the
+    /// uploaded `width` × `height` clip, or nil: ``FitBounds``, as `cardstack fit --stage`
+    /// checks it.
+    static func problem(_ argument: String, width: Int, height: Int) -> String? {
+        let v = argument.split(separator: ",").compactMap { Double($0) }
+        guard v.count == 3 else { return shape }
+        return FitBounds.stageProblem(x: v[0], y: v[1], scale: v[2], width: width, height: height).map {
+            "stage: \($0)\n"
+        }
     }
 }

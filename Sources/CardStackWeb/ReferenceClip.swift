@@ -72,8 +72,10 @@ struct ReferenceClip: Sendable {
     }
 
     /// Writes `upload` into a new private directory and decodes its frames there; on any
-    /// failure the directory is removed and the error says why in one line.
-    static func decode(_ upload: [UInt8], id: String) throws(Problem) -> ReferenceClip {
+    /// failure the directory is removed and the error says why in one line. The directory
+    /// and ffmpeg are in `registry` before either is used, so a bridge that stops removes
+    /// and kills them.
+    static func decode(_ upload: [UInt8], id: String, registry: ChildRegistry) throws(Problem) -> ReferenceClip {
         guard let container = container(Array(upload.prefix(16))) else {
             throw Problem(
                 description: upload.isEmpty
@@ -81,24 +83,26 @@ struct ReferenceClip: Sendable {
                     : "not a video or image cardstack reads: load an MP4, MOV, WebM, GIF, PNG or JPEG")
         }
         let scratch = ChildProcess.scratch
-        var template = Array("\(scratch)/cardstack-reference-XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else {
+        let made: String?
+        do {
+            made = try registry.makeDirectory(in: scratch, prefix: "cardstack-reference-")
+        } catch {
+            throw Problem(description: "\(error)")
+        }
+        guard let directory = made else {
             throw Problem(description: "cannot make a directory in \(scratch): \(String(cString: strerror(errno)))")
         }
-        let directory = String(
-            decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
-            let clip = try decode(upload, container: container, id: id, directory: directory)
-            return clip
+            return try decode(upload, container: container, id: id, directory: directory, registry: registry)
         } catch {
-            removeDirectory(directory)
+            registry.removeDirectory(directory)
             throw error
         }
     }
 
-    private static func decode(_ upload: [UInt8], container: String, id: String, directory: String)
-        throws(Problem) -> ReferenceClip
-    {
+    private static func decode(
+        _ upload: [UInt8], container: String, id: String, directory: String, registry: ChildRegistry
+    ) throws(Problem) -> ReferenceClip {
         let path = directory + "/upload"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Problem(description: "cannot store the upload in \(ChildProcess.scratch)") }
@@ -108,7 +112,8 @@ struct ReferenceClip: Sendable {
         let side = maximumSide
         let arguments = [
             "ffmpeg", "-nostdin", "-hide_banner", "-nostats", "-loglevel", "info", "-threads", "1",
-            "-filter_threads", "1", "-protocol_whitelist", "file", "-f", container, "-i", "file:" + path,
+            "-filter_threads", "1", "-protocol_whitelist", "file", "-max_pixels", String(ChildProcess.maximumPixels),
+            "-f", container, "-i", "file:" + path,
             "-map", "0:v:0", "-frames:v", String(maximumFrames),
             "-vf",
             "showinfo,scale=w='min(\(side),iw)':h='min(\(side),ih)':force_original_aspect_ratio=decrease,showinfo",
@@ -117,7 +122,8 @@ struct ReferenceClip: Sendable {
         ]
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(arguments, seconds: decodeSeconds)
+            outcome = try ChildProcess.run(
+                arguments, seconds: decodeSeconds, memory: ChildProcess.ffmpegMemory, registry: registry)
         } catch {
             throw Problem(
                 description: error.notFound
@@ -128,6 +134,12 @@ struct ReferenceClip: Sendable {
             throw Problem(description: "ffmpeg took over \(Int(decodeSeconds)) s to decode it: load a shorter clip")
         }
         let log = String(decoding: outcome.errors, as: UTF8.self)
+        if let size = oversized(log) {
+            throw Problem(
+                description:
+                    "the picture is \(size) pixels, over the \(ChildProcess.maximumPixels) (4096 × 4096) a reference may have: load a smaller one"
+            )
+        }
         guard outcome.status == 0 else {
             let reason = ChildProcess.lastLines(outcome.errors, dropping: { $0.contains("Parsed_showinfo") })
                 .replacingAll("file:" + path + ": ", with: "").replacingAll("file:" + path, with: "the file")
@@ -169,17 +181,14 @@ struct ReferenceClip: Sendable {
         return (times.map { max(0, $0 - start) }, width, height, sourceWidth)
     }
 
-    /// Removes `directory` and the files in it.
-    static func removeDirectory(_ directory: String) {
-        if let handle = opendir(directory) {
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name != "." && name != ".." { unlink(directory + "/" + name) }
-            }
-            closedir(handle)
+    /// The size (`WxH`) of a picture ffmpeg refused for its pixels (`-max_pixels`), from
+    /// its log, or nil.
+    static func oversized(_ log: String) -> String? {
+        for line in log.split(separator: "\n") where line.contains("exceeds specified max pixel count") {
+            let words = line.split(separator: " ")
+            guard let at = words.firstIndex(of: "size"), at + 1 < words.count else { return "too many" }
+            return String(words[at + 1]).replacingAll("x", with: " × ")
         }
-        rmdir(directory)
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import CardStackSystem
 import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
@@ -5,7 +6,9 @@ import NIOConcurrencyHelpers
 #endif
 
 /// The references one bridge holds (``ReferenceClip``): at most ``limit``; loading one more
-/// deletes the oldest, and ``removeAll()`` (when the bridge ends) deletes every one. Ids are
+/// deletes the oldest, and ``removeAll()`` (when the bridge ends) deletes every one, with the
+/// directory of one being decoded, and kills the ffmpeg or `cardstack fit` at work
+/// (``children``, where each is registered before it starts). Ids are
 /// 128 random bits; a frame is found only through its reference's id and its number, so no
 /// other file is reachable through `GET /reference/ID/N`.
 public final class ReferenceStore: Sendable {
@@ -17,6 +20,9 @@ public final class ReferenceStore: Sendable {
     /// The daemons' sockets, one per view: a fit reads the clip against the parameters in
     /// force on the view's daemon (`cardstack fit --live --socket`); empty when replaying.
     public let sockets: [String]
+    /// The references' directories and the children working on them (ffmpeg decoding an
+    /// upload, `cardstack fit`).
+    public let children = ChildRegistry()
     private let clips = NIOLockedValueBox<[ReferenceClip]>([])
 
     public init(fitCommand: [String]?, sockets: [String] = []) {
@@ -33,7 +39,7 @@ public final class ReferenceStore: Sendable {
             list.removeFirst(extra)
             return old
         }
-        for old in dropped { ReferenceClip.removeDirectory(old.directory) }
+        for old in dropped { children.removeDirectory(old.directory) }
     }
 
     /// The reference with `id`, if held.
@@ -41,14 +47,11 @@ public final class ReferenceStore: Sendable {
         clips.withLockedValue { list in list.first { RequestGate.constantTimeEqual($0.id, String(id)) } }
     }
 
-    /// Deletes every reference's files.
+    /// Kills the children at work, then deletes every reference's files (and those of one
+    /// being decoded); nothing new starts after.
     public func removeAll() {
-        let all = clips.withLockedValue { list in
-            let all = list
-            list = []
-            return all
-        }
-        for clip in all { ReferenceClip.removeDirectory(clip.directory) }
+        clips.withLockedValue { $0 = [] }
+        children.close()
     }
 
     /// The bytes of frame `n` of reference `id`, or nil.

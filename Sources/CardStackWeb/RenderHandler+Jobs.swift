@@ -1,3 +1,4 @@
+import CardStackFit
 import CardStackSystem
 import CardStackWire
 import NIOCore
@@ -37,8 +38,11 @@ extension RenderHandler {
         }
     }
 
-    /// Seconds `cardstack fit` may take.
-    static let fitSeconds = 300.0
+    /// Seconds `cardstack fit` may take: its own `--time-limit` (``FitBounds/bridgeTimeLimit``)
+    /// and a little more.
+    static let fitSeconds = FitBounds.bridgeTimeLimit + 10
+    /// The address space `cardstack fit` may map (RLIMIT_AS): 2 GiB (docs/fit.md, "Bounds").
+    static let fitMemory = 2 << 30
     /// The largest `POST /fit` body: room for ``FitCorners/maximumCards`` cards of corners.
     static let fitBodyBytes = 16384
 
@@ -102,7 +106,8 @@ extension RenderHandler {
             return {
                 guard let references else { return Reply(status: .notFound, text: "not found\n") }
                 do {
-                    let clip = try ReferenceClip.decode(upload, id: WebBridge.randomToken())
+                    let clip = try ReferenceClip.decode(
+                        upload, id: WebBridge.randomToken(), registry: references.children)
                     references.add(clip)
                     return Reply(status: .ok, type: "application/json", body: Array(clip.json.utf8))
                 } catch {
@@ -147,9 +152,13 @@ extension RenderHandler {
         var arguments = command + input + ["--json"]
         // The stage where the designer aligned the reference, for a fit of its motion.
         if let value = json["stage"] {
-            guard cornersFile == nil, clip.width > 0,
-                let stage = FitStage.argument(value, sourceRatio: Double(clip.sourceWidth) / Double(clip.width))
+            let ratio = Double(clip.sourceWidth) / Double(max(clip.width, 1))
+            guard cornersFile == nil, clip.width > 0, let stage = FitStage.argument(value, sourceRatio: ratio)
             else { return Reply(status: .badRequest, text: FitStage.shape) }
+            let sourceHeight = Int((Double(clip.height) * ratio).rounded())
+            if let problem = FitStage.problem(stage, width: clip.sourceWidth, height: sourceHeight) {
+                return Reply(status: .badRequest, text: problem)
+            }
             arguments.append("--stage=" + stage)
         }
         // The view's daemon (`view`, 0 when left out) holds the parameters the clip is read against.
@@ -172,9 +181,12 @@ extension RenderHandler {
             }
             arguments += ["--\(name)", text]
         }
+        arguments += ["--time-limit", String(Int(FitBounds.bridgeTimeLimit))]
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(arguments, seconds: fitSeconds)
+            // The fit's own limit ends it first, with its message; this one is the backstop.
+            outcome = try ChildProcess.run(
+                arguments, seconds: fitSeconds, memory: fitMemory, registry: references.children)
         } catch {
             return Reply(status: .internalServerError, text: "cannot fit: \(error)\n")
         }

@@ -3,6 +3,7 @@ import CardLayout
 import CardStackFit
 import CardStackProtocol
 import CardStackRender
+import CardStackSystem
 import Foundation
 
 extension FitCommand {
@@ -45,6 +46,18 @@ extension FitCommand {
         }
         guard let rate = fps ?? (clip.fps > 0 ? clip.fps : nil) else {
             throw FitError("the file does not say its frame rate; give it with --fps")
+        }
+        // The mark and the stage in the clip's own pixels (FitBounds, as the bridge checks them).
+        if let m = try markValue(),
+            let problem = FitBounds.markProblem(x: m.x, y: m.y, width: clip.sourceWidth, height: clip.sourceHeight)
+        {
+            throw FitError("--mark: \(problem)")
+        }
+        if let s = try stageValue(),
+            let problem = FitBounds.stageProblem(
+                x: s.originX, y: s.originY, scale: s.scale, width: clip.sourceWidth, height: clip.sourceHeight)
+        {
+            throw FitError("--stage: \(problem)")
         }
         let steps = move == "next" ? 1 : -1
         let to = Layout.stepTarget(from: from, steps: steps, parameters)
@@ -144,10 +157,16 @@ extension FitCommand {
         ])
     }
 
+    /// The largest corners file: 1 MiB (a card's corners take under 100 bytes).
+    static let maximumCornersBytes = 1 << 20
+
     /// The corners file: JSON `[[[x, y] × 4] …]` (or `{"cards": …}`), or CSV with 8 numbers a line.
     static func readCorners(_ path: String) throws -> [[Point]] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FitError("cannot read the corners file")
+        let data: Data
+        do {
+            data = Data(try InputFile.read(path, limit: maximumCornersBytes))
+        } catch {
+            throw FitError("cannot read the corners file: \(error)")
         }
         let text = String(decoding: data, as: UTF8.self)
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }

@@ -92,6 +92,13 @@ struct FitCommand: ParsableCommand {
         name: .long, help: ArgumentHelp("Frames per second of the clip, when its file does not say.", valueName: "n"))
     var fps: Double?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop with an error after this many seconds (default \(Int(FitBounds.commandTimeLimit))).",
+            valueName: "seconds"))
+    var timeLimit: Double = FitBounds.commandTimeLimit
+
     @Flag(
         name: .long,
         help: "Read the reference against the parameters the running daemon has in force (get_params), not a file.")
@@ -119,7 +126,8 @@ struct FitCommand: ParsableCommand {
         }
         if live, config != nil { throw ValidationError("--live reads the daemon's parameters; leave out --config") }
         guard ["next", "prev"].contains(move) else { throw ValidationError("--move must be next or prev, got \(move)") }
-        guard from.isFinite else { throw ValidationError("--from must be a finite number of points") }
+        if let problem = FitBounds.offsetProblem(from) { throw ValidationError("--from: \(problem)") }
+        if let problem = FitBounds.timeLimitProblem(timeLimit) { throw ValidationError("--time-limit: \(problem)") }
         if kind == "pose", corners == nil {
             throw ValidationError(
                 "a pose fit reads the cards' corners from --corners FILE (corners are not found in pictures)")
@@ -132,6 +140,7 @@ struct FitCommand: ParsableCommand {
     }
 
     func run() throws {
+        Self.limitTime(timeLimit)
         let parameters = try baseParameters()
         let report: FitReport
         do {
@@ -220,6 +229,7 @@ struct FitCommand: ParsableCommand {
             throw ValidationError(
                 "--stage is X,Y,SCALE: the stage's top-left in clip pixels and pixels per point, got \(stage)")
         }
+        if let problem = FitBounds.scaleProblem(v[2]) { throw ValidationError("--stage: \(problem)") }
         return StageMapping(originX: v[0], originY: v[1], scale: v[2])
     }
 }

@@ -113,18 +113,12 @@ extension ViewCommand {
     }
 }
 
-/// The bytes of the file at `path`.
+/// The bytes of the recording at `path` (``Recording/bytes(of:limit:)``: a regular file
+/// of at most 256 MiB, opened without blocking).
 func readWholeFile(_ path: String) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw RecordError("cannot read it: \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0, errno == EINTR { continue }
-        guard n >= 0 else { throw RecordError("cannot read it: \(String(cString: strerror(errno)))") }
-        if n == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<n])
+    do {
+        return try Recording.bytes(of: path)
+    } catch {
+        throw RecordError(error.message)
     }
 }

@@ -49,6 +49,24 @@ import Testing
         }
     }
 
+    @Test func theStageIsHeldToTheBoundsCardstackFitHoldsItTo() {
+        // FitBounds, as `cardstack fit --stage` checks it: what spun past 90 s or crashed.
+        #expect(FitStage.problem("30.0,24.0,0.5", width: 260, height: 480) == nil)
+        #expect(
+            FitStage.problem("0.0,0.0,100000.0", width: 260, height: 480)?.hasPrefix("stage: the stage's scale") == true
+        )
+        #expect(
+            FitStage.problem("-100000.0,-100000.0,50.0", width: 260, height: 480)?.contains("too far outside") == true)
+        #expect(FitStage.problem("1e308,1e308,1e-300", width: 260, height: 480) != nil)
+    }
+
+    @Test func aPictureOverThePixelLimitIsNamedWithItsSize() {
+        let log =
+            "[png @ 0x5631e13a5d40] [IMGUTILS @ 0x7ffd] Picture size 16000x16000 exceeds specified max pixel count 16777216, see the documentation\n"
+        #expect(ReferenceClip.oversized(log) == "16000 × 16000")
+        #expect(ReferenceClip.oversized("[h264 @ 0x1] error while decoding MB 3 4\n") == nil)
+    }
+
     @Test func theReplyListsEveryFramesTime() {
         let clip = ReferenceClip(
             id: "ab", directory: "/nowhere", times: [0, 0.5, 1], width: 10, height: 20, sourceWidth: 10)
