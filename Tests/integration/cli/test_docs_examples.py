@@ -8,7 +8,8 @@ is run, sent, compiled or marked as not meant to run, with a reason (docs/testin
   files of the checkout in under the names the block uses.
 - `console` blocks run each `$ ` command the same way and hold it to what the block shows:
   an error line (`cardstack: …`) is the command's stderr and a failing status; a JSON
-  output is compared by shape (keys and types, number lists by length).
+  output is compared by shape (keys and types, number lists by length); other lines must be
+  printed; the status is 0 unless the command's comment says `exit N`.
 - `json` and `console` blocks of docs/protocol.md are sent line by line to a real daemon on
   one connection: each reply and the hello have the shape the doc shows.
 - `toml` blocks are parameter files: `cardstack frame --config` reads each.
@@ -229,14 +230,15 @@ def test_console_block_shows_what_its_commands_print(block, daemon, tmp_path):
         if text.startswith("cardstack: "):
             assert rc != 0 and matches(text, stderr.strip()), what
             continue
-        assert rc == 0, what
+        exit_shown = re.search(r"#.*\bexit (\d+)", cmd)
+        assert rc == (int(exit_shown.group(1)) if exit_shown else 0), what
         doc = loose_json(text) if text else None
         if doc is not None:
             problems = shape_problems(doc, json.loads(stdout))
             assert problems == [], what + "\n" + "\n".join(problems)
         elif text:
             for line in shown:
-                assert "…" in line or line.strip() in stdout, f"{what}\n--- the doc shows\n{line}"
+                assert "…" in line or line.strip() in stdout + stderr, f"{what}\n--- the doc shows\n{line}"
 
 
 # --- the protocol --------------------------------------------------------------------------------
