@@ -14,7 +14,9 @@ is run, sent, compiled or marked as not meant to run, with a reason (docs/testin
   one connection: each reply and the hello have the shape the doc shows.
 - `toml` blocks are parameter files: `cardstack frame --config` reads each.
 - `swift` blocks type-check against the exported `TunedLayout` of the default parameter
-  file (`<!-- compiled in: SIGNATURE -->` wraps the block in a function for its free names).
+  file (`<!-- compiled in: SIGNATURE -->` wraps the block in a function for its free names);
+  `<!-- compiled as: Package.swift -->` makes the block the arguments of an app's manifest,
+  next to a checkout, which SwiftPM reads.
 - A block without a language (or indented) is text: formulas, output, a screen; one that
   reads as a command must say what it is.
 - `<!-- not run: REASON -->` (or `not compiled:`) marks a block that is not meant to run here.
@@ -31,7 +33,7 @@ from exporttools import build_objects
 from harness import BIN, REPO, Client
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
-MARK = re.compile(r"^\s*<!--\s*(not run|not compiled|run with|compiled in):\s*(.*?)\s*-->\s*$")
+MARK = re.compile(r"^\s*<!--\s*(not run|not compiled|run with|compiled in|compiled as):\s*(.*?)\s*-->\s*$")
 SHELL = ("sh", "bash", "shell")
 # A text block whose first word is one of these reads as a command, not as text.
 COMMANDS = re.compile(r"^\s*(\$ |scripts/|\.build/|(cardstack|cardstackd|make|swift|sudo|socat|systemctl|ssh|docker|"
@@ -62,7 +64,7 @@ class Block:
         if self.lang == "toml":
             return "toml"
         if self.lang == "swift":
-            return "swift"
+            return "manifest" if self.mark == "compiled as" and self.note == "Package.swift" else "swift"
         if self.lang == "text":
             return "text"
         if self.lang == "":
@@ -316,3 +318,27 @@ def test_swift_block_type_checks_against_the_exported_layout(block, tmp_path):
         [swiftc, "-typecheck", "-parse-as-library", "-I", str(BIN / "Modules"), "-Xcc",
          f"-fmodule-map-file={modulemap}", str(source)], capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert result.returncode == 0, f"{block.where}:\n{result.stderr[-3000:]}"
+
+
+@pytest.mark.parametrize("block", of_kind("manifest"))
+def test_package_manifest_lines_are_read_by_swiftpm(block, tmp_path):
+    """An app's Package.swift with the block's lines, beside a checkout at ../cardstack (a
+    link to this one): SwiftPM reads it, and every product it names from CardStackKit is one
+    CardStackKit's manifest declares."""
+    app = tmp_path / "app"
+    (app / "Sources" / "MyApp").mkdir(parents=True)
+    (app / "Sources" / "MyApp" / "MyApp.swift").write_text("")
+    (tmp_path / "cardstack").mkdir()
+    (tmp_path / "cardstack" / "CardStackKit").symlink_to(REPO / "CardStackKit")
+    (app / "Package.swift").write_text('// swift-tools-version: 6.0\nimport PackageDescription\n\n'
+                                       f'let package = Package(\n    name: "MyApp",\n{block.text})\n')
+    result = subprocess.run(["swift", "package", "dump-package"], cwd=app, capture_output=True, text=True,
+                            timeout=120, env=dict(os.environ, HOME=str(tmp_path)))
+    assert result.returncode == 0, f"{block.where}:\n{result.stderr[-3000:]}"
+    manifest = json.loads(result.stdout)
+    kit = (REPO / "CardStackKit" / "Package.swift").read_text()
+    named = [d["product"][0] for t in manifest["targets"] for d in t["dependencies"]
+             if "product" in d and d["product"][1] == "CardStackKit"]
+    assert named, f"{block.where}: names no product of CardStackKit"
+    for product in named:
+        assert f'.library(name: "{product}"' in kit, f"{block.where}: CardStackKit has no library {product}"
