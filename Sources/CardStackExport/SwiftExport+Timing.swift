@@ -64,6 +64,7 @@ extension SwiftExport {
 
             #if canImport(UIKit)
             import UIKit
+            import QuartzCore
 
             extension TunedLayout {
                 /// UIKit's timing for a move from `from` to `to` starting at `velocity` points per
@@ -124,11 +125,16 @@ extension SwiftExport {
 
     /// Sets a collection view's contentOffset every screen refresh from the exact motion:
     /// the one way to play `decelerate` (no UIKit curve is that curve) and a fling exactly.
+    /// Each frame is the motion at the display link's `targetTimestamp` (when the frame about
+    /// to be drawn will show, not `timestamp`, when the last one did), and the link asks for
+    /// up to 120 Hz (docs/exporting.md, "120 Hz on iPhone").
     static let displayLinkAnimator = """
-        #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist
         /// Plays a move on a collection view's contentOffset frame by frame from
         /// `TunedLayout.position(from:to:velocity:at:)` (or a fling from `flingPosition`), driven by
         /// a CADisplayLink: exactly the daemon's curve, whatever it is. Keep a reference while it runs.
+        /// Each frame is the move at the link's `targetTimestamp`, the time that frame will be on
+        /// screen; the link asks for up to 120 Hz (an iPhone also needs
+        /// `CADisableMinimumFrameDurationOnPhone` in the app's Info.plist).
         @MainActor
         public final class TunedMoveAnimator: NSObject {
             private weak var view: UICollectionView?
@@ -136,7 +142,7 @@ extension SwiftExport {
             private let position: (Double) -> Double
             private let duration: Double
             private var link: CADisplayLink?
-            private var start: CFTimeInterval?
+            private var begun: CFTimeInterval?
 
             /// A move from the view's offset to `to`, along the axis the layout scrolls.
             public init(view: UICollectionView, to: Double, velocity: Double = 0, vertical: Bool) {
@@ -156,10 +162,23 @@ extension SwiftExport {
                 duration = TunedLayout.flingDuration(from: from, velocity: velocity)
             }
 
+            #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist
+            /// Starts the move on a new display link on the main run loop.
             public func start() {
-                link?.invalidate()
-                start = nil
-                let link = CADisplayLink(target: self, selector: #selector(step(_:)))
+                run(on: CADisplayLink(target: self, selector: #selector(step(_:))))
+            }
+
+            @objc private func step(_ link: CADisplayLink) { advance(link) }
+            #endif
+
+            /// Plays the move on `link` (`start()` makes one that calls `advance` every refresh):
+            /// asks for 60 to 120 Hz, preferably 120 (iOS 15), and adds it to the main run loop.
+            public func run(on link: CADisplayLink) {
+                self.link?.invalidate()
+                begun = nil
+                if #available(iOS 15, *) {
+                    link.preferredFrameRateRange = CAFrameRateRange(minimum: 60, maximum: 120, preferred: 120)
+                }
                 link.add(to: .main, forMode: .common)
                 self.link = link
             }
@@ -169,17 +188,19 @@ extension SwiftExport {
                 link = nil
             }
 
-            @objc private func step(_ link: CADisplayLink) {
+            /// One refresh: sets the offset the frame about to be drawn shows, the move at
+            /// `link.targetTimestamp`. The move starts at the first call's `timestamp` (the frame
+            /// on screen then is the move's start), and stops once the move is over.
+            public func advance(_ link: CADisplayLink) {
                 guard let view else { return stop() }
-                let begun = start ?? link.timestamp
-                start = begun
-                let t = link.timestamp - begun
+                let start = begun ?? link.timestamp
+                begun = start
+                let t = link.targetTimestamp - start
                 let offset = CGFloat(position(min(t, duration)))
                 view.contentOffset = vertical
                     ? CGPoint(x: view.contentOffset.x, y: offset) : CGPoint(x: offset, y: view.contentOffset.y)
                 if t >= duration { stop() }
             }
         }
-        #endif
         """
 }

@@ -30,15 +30,18 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     var requests: DaemonRequests?
     /// The file a browser was given to open the page (``BrowserHandoff``), until used.
     let handoff: NIOLockedValueBox<BrowserHandoff?>?
+    /// The newest device trace (`POST /trace`, `GET /trace`), shared by every connection.
+    let traces: TraceStore?
 
     init(
         gate: RequestGate, sockets: [String], recording: [UInt8]? = nil,
-        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil
+        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil, traces: TraceStore? = nil
     ) {
         self.gate = gate
         self.sockets = sockets
         self.recording = recording
         self.handoff = handoff
+        self.traces = traces
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -76,9 +79,10 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             body = nil
             bodyTooLong = false
         case .body(var part):
-            // Only a POST's body is kept, and only up to the daemon's line limit.
-            guard head?.method == .POST, !bodyTooLong else { return }
-            if (body?.readableBytes ?? 0) + part.readableBytes > BridgeLimits.requestBodyBytes {
+            // Only a POST's body is kept, and only up to the daemon's line limit (a trace's own).
+            guard let head, head.method == .POST, !bodyTooLong else { return }
+            let limit = RequestGate.path(head.uri) == "/trace" ? TraceStore.maximumBytes : BridgeLimits.requestBodyBytes
+            if (body?.readableBytes ?? 0) + part.readableBytes > limit {
                 bodyTooLong = true
                 body = nil
             } else if body == nil {
@@ -104,6 +108,11 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let path = RequestGate.path(request.uri)
+        if path == "/trace", let traces {
+            trace(request, body: body, tooLong: bodyTooLong, store: traces, context: context)
+            body = nil
+            return
+        }
         if path == "/events" || path == "/request" {
             if let why = RequestGate.foreignOrigin(
                 request.headers["origin"].first, host: request.headers["host"].first ?? "")

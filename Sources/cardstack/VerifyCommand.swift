@@ -30,9 +30,12 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var options: GoldenOptions
 
+    @Option(name: .long, help: Self.deviceHelp) var device: String?
+
     func validate() throws { try options.validate() }
 
     func run() throws {
+        if let device { return try verifyDevice(trace: device) }
         let recording = try loadGolden(golden)
         let report = recording.verify(tolerance: options.tolerance)
         try options.finish(report) {

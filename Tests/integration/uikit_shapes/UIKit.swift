@@ -102,6 +102,17 @@ open class UICollectionViewLayout: NSObject {
 public typealias TimeInterval = Double
 public typealias CFTimeInterval = Double
 
+// Foundation's run loop, which UIKit re-exports: where a display link is added.
+open class RunLoop: NSObject {
+    public struct Mode: Hashable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public static let `default` = Mode("kCFRunLoopDefaultMode")
+        public static let common = Mode("kCFRunLoopCommonModes")
+    }
+    public static let main = RunLoop()
+}
+
 public struct CGVector: Equatable {
     public var dx: CGFloat
     public var dy: CGFloat
