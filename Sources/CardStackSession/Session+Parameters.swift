@@ -104,7 +104,7 @@ extension Session {
         info.params = new
         info.source = source
         info.overridden = []
-        info.unsaved = fileValues.map(ParamsValues.Flat(new).changedKeys) ?? []
+        info.unsaved = unsaved.file.map(ParamsValues.Flat(new).changedKeys) ?? []
         info.warnings = new.warnings
         info.effective = new.effectiveCarousel
         let effects = collecting { session in

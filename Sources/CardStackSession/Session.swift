@@ -20,14 +20,7 @@ public struct Session: Sendable {
 
     // Parameters.
     public internal(set) var parameters: Parameters {
-        didSet {
-            if let fileValues, fileValues.parameters == parameters {
-                inForceValues = fileValues
-            } else {
-                inForceValues.update(to: parameters)
-            }
-            unsaved = fileValues.map(inForceValues.changedKeys) ?? []
-        }
+        didSet { unsaved.inForce(parameters) }
     }
     /// The file's tree as last loaded or saved.
     public internal(set) var fileTree: ParamNode
@@ -35,23 +28,10 @@ public struct Session: Sendable {
     /// The file's values as last loaded or saved (nil while no file has loaded): what the
     /// values in force are compared with for `unsaved`.
     var fileParameters: Parameters? {
-        didSet {
-            // Flattened again from the nearer of the two sets: only the tables that differ.
-            fileValues = fileParameters.map { file in
-                var flat = file == parameters ? inForceValues : fileValues ?? inForceValues
-                flat.update(to: file)
-                return flat
-            }
-            unsaved = fileValues.map(inForceValues.changedKeys) ?? []
-        }
+        didSet { unsaved.file(fileParameters) }
     }
-    /// ``fileParameters`` flattened, once per load or save rather than once per `params`.
-    var fileValues: ParamsValues.Flat?
-    /// The keys whose values in force differ from the file's: worked out when either
-    /// changes, so a `params` reply or event compares nothing (docs/performance.md).
-    var unsaved: [String] = []
-    /// ``parameters`` flattened, table by table as they change.
-    var inForceValues: ParamsValues.Flat
+    /// What differs between the two: `unsaved`.
+    var unsaved: UnsavedKeys
     /// The tree the parameters in force resolve from: the file's, a preset's or an undone
     /// set's, with `set_params` merged in.
     var inForceTree: ParamNode
@@ -161,11 +141,7 @@ public struct Session: Sendable {
             break
         }
         self.parameters = parameters
-        let inForce = ParamsValues.Flat(parameters)
-        let file = fileParameters.map(ParamsValues.Flat.init)
-        inForceValues = inForce
-        fileValues = file
-        unsaved = file.map(inForce.changedKeys) ?? []
+        unsaved = UnsavedKeys(inForce: parameters, file: fileParameters)
         self.fileTree = tree
         self.inForceTree = tree
         self.loadedBytes = loadedBytes
@@ -197,7 +173,7 @@ public struct Session: Sendable {
         ParamsInfo(
             revision: revision, source: source, path: path, params: parameters, error: configError,
             overridden: overrides.dottedKeys,
-            unsaved: unsaved,
+            unsaved: unsaved.keys,
             warnings: parameters.warnings + imageProblems, effective: parameters.effectiveCarousel,
             imagesVersion: imagesVersion)
     }
