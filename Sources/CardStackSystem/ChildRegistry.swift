@@ -54,10 +54,69 @@ public final class ChildRegistry: Sendable {
             let path = String(
                 decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             state.directories.insert(path)
+            Self.writeOwner(in: path)
             return .some(path)
         }
         guard let made else { throw Closed() }
         return made
+    }
+
+    /// Removes the directories `prefix` names in `parent` that a process of this user made
+    /// and can no longer remove: its maker (pid and start time, in the directory's owner
+    /// file) is gone, killed by SIGKILL, say. A directory without that file, or whose
+    /// maker still runs, is left. Answers the directories removed.
+    @discardableResult
+    public static func removeLeftovers(in parent: String, prefix: String) -> [String] {
+        var removed: [String] = []
+        guard let handle = opendir(parent) else { return [] }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            let directory = parent + "/" + name
+            var info = stat()
+            guard name.hasPrefix(prefix), lstat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                info.st_uid == getuid(), let owner = readOwner(in: directory), !isRunning(owner)
+            else { continue }
+            removeTree(directory)
+            removed.append(directory)
+        }
+        return removed
+    }
+
+    /// The file in each directory naming its maker: `PID START`, the start time in clock
+    /// ticks since boot (/proc/PID/stat's 22nd field), so a pid used again is not taken for it.
+    static let ownerFile = ".maker"
+
+    private static func writeOwner(in directory: String) {
+        guard let start = startTime(of: getpid()) else { return }
+        let fd = open(directory + "/" + ownerFile, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let text = Array("\(getpid()) \(start)\n".utf8)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        Glibc.close(fd)
+    }
+
+    private static func readOwner(in directory: String) -> (pid: pid_t, start: String)? {
+        guard let bytes = try? InputFile.read(directory + "/" + ownerFile, limit: 64) else { return nil }
+        let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0 else { return nil }
+        return (pid, String(fields[1]))
+    }
+
+    private static func isRunning(_ owner: (pid: pid_t, start: String)) -> Bool {
+        startTime(of: owner.pid) == owner.start
+    }
+
+    /// The 22nd field of /proc/PID/stat (after the command's closing parenthesis), or nil.
+    static func startTime(of pid: pid_t) -> String? {
+        guard let bytes = try? InputFile.read("/proc/\(pid)/stat", limit: 4096) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // Fields after the command start at the 3rd (state): the 22nd is index 19.
+        return fields.count > 19 ? String(fields[19]) : nil
     }
 
     /// Removes `directory` (made by ``makeDirectory(in:prefix:)``) and forgets it.

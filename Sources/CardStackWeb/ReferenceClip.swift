@@ -13,7 +13,7 @@ import CardStackSystem
 /// or a concat list would). At most ``maximumFrames`` frames are kept, scaled so their
 /// longest side is at most ``maximumSide`` pixels, as JPEG; each frame's time is its
 /// presentation time (ffmpeg's `pts`) from the first frame's.
-struct ReferenceClip: Sendable {
+public struct ReferenceClip: Sendable {
     static let maximumFrames = 600
     static let maximumSide = 720
     /// Seconds ffmpeg may take to decode one upload.
@@ -75,6 +75,9 @@ struct ReferenceClip: Sendable {
     /// failure the directory is removed and the error says why in one line. The directory
     /// and ffmpeg are in `registry` before either is used, so a bridge that stops removes
     /// and kills them.
+    /// The start of each reference's directory's name, in `$TMPDIR` (or /tmp).
+    public static let directoryPrefix = "cardstack-reference-"
+
     static func decode(_ upload: [UInt8], id: String, registry: ChildRegistry) throws(Problem) -> ReferenceClip {
         guard let container = container(Array(upload.prefix(16))) else {
             throw Problem(
@@ -85,7 +88,7 @@ struct ReferenceClip: Sendable {
         let scratch = ChildProcess.scratch
         let made: String?
         do {
-            made = try registry.makeDirectory(in: scratch, prefix: "cardstack-reference-")
+            made = try registry.makeDirectory(in: scratch, prefix: directoryPrefix)
         } catch {
             throw Problem(description: "\(error)")
         }

@@ -138,6 +138,8 @@ struct WebCommand: ParsableCommand {
             throw ExitCode(1)
         }
         ReferenceCleanup.watch(references)
+        // What a bridge killed outright (SIGKILL) could not remove, its maker gone.
+        ChildRegistry.removeLeftovers(in: ChildProcess.scratch, prefix: ReferenceClip.directoryPrefix)
         let shown =
             ["0.0.0.0", "::", "[::]"].contains(host)
             ? "127.0.0.1" : (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)

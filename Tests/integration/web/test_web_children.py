@@ -179,6 +179,35 @@ def test_a_killed_bridge_takes_its_child_with_it(tmp_path):
     wait_for(lambda: gone(ffmpeg), timeout=DEADLINE, what="ffmpeg to end with the killed bridge")
 
 
+def test_what_a_killed_bridge_left_is_removed_by_the_next_one(tmp_path):
+    # SIGKILL leaves the upload's directory; the next bridge of the same user removes it, its
+    # maker gone, and leaves one whose maker still runs (another bridge's).
+    bridge, scratch = bridge_with(tmp_path, stand_in(tmp_path, "ffmpeg"))
+    answers = []
+    try:
+        post(bridge, "/reference", zero_png(64), answers)
+        wait_for(lambda: pids(tmp_path, "ffmpeg"), timeout=DEADLINE, what="ffmpeg to start")
+        bridge.proc.kill()
+        bridge.proc.wait(timeout=DEADLINE)
+    finally:
+        bridge.stop()
+    left = [p for p in scratch.iterdir() if p.name.startswith("cardstack-reference-")]
+    assert len(left) == 1, left
+    in_use = scratch / "cardstack-reference-inuse"
+    in_use.mkdir()
+    with open(f"/proc/{os.getpid()}/stat") as f:
+        start = f.read().rsplit(")", 1)[1].split()[19]
+    (in_use / ".maker").write_text(f"{os.getpid()} {start}\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["TMPDIR"] = str(scratch)
+    second = Bridge([tmp_path / "no-daemon.sock"], env=env)
+    try:
+        assert not left[0].exists()
+        assert in_use.exists()
+    finally:
+        second.stop()
+
+
 def test_a_picture_over_the_pixel_limit_is_refused_and_leaves_nothing(tmp_path):
     bridge, scratch = bridge_with(tmp_path)
     try:
