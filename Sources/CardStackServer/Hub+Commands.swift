@@ -104,6 +104,15 @@ extension Hub: ClientEvents {
     /// Sends the reply to a request: typed, or an `internal` error when it cannot be encoded.
     func answer(_ requester: Requester, with reply: Result<CommandResult, WireError>) {
         switch reply {
+        case .success(.schema):
+            if let bytes = schemaResult {
+                answer(requester, withEncoded: bytes)
+            } else {
+                answer(
+                    requester,
+                    with: .failure(
+                        WireError(.internal, "the daemon could not encode its schema (a bug: please report it)")))
+            }
         case .success(let result):
             if let bytes = encode(Reply(id: requester.request, result: result)) {
                 send(bytes, to: requester.client)
