@@ -30,15 +30,18 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     var requests: DaemonRequests?
     /// The file a browser was given to open the page (``BrowserHandoff``), until used.
     let handoff: NIOLockedValueBox<BrowserHandoff?>?
+    /// The files `/image/K` serves, per daemon and `images_version` (shared by every connection).
+    let imageLists: LookImageLists
 
     init(
         gate: RequestGate, sockets: [String], recording: [UInt8]? = nil,
-        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil
+        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil, imageLists: LookImageLists = LookImageLists()
     ) {
         self.gate = gate
         self.sockets = sockets
         self.recording = recording
         self.handoff = handoff
+        self.imageLists = imageLists
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

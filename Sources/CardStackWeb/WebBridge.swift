@@ -43,6 +43,7 @@ public final class WebBridge: Sendable {
         let renders = NIOLockedValueBox(0)
         let uploads = NIOLockedValueBox(0)
         let handoff = NIOLockedValueBox<BrowserHandoff?>(nil)
+        let imageLists = LookImageLists()
         let token = token ?? Self.randomToken()
         let count = sockets.count
         // Each connection's gate takes the port from the connection's own address (the
@@ -94,7 +95,9 @@ public final class WebBridge: Sendable {
                             name: "render")
                     }
                     try channel.pipeline.syncOperations.addHandler(
-                        PageHandler(gate: gate(channel), sockets: sockets, recording: recording, handoff: handoff),
+                        PageHandler(
+                            gate: gate(channel), sockets: sockets, recording: recording, handoff: handoff,
+                            imageLists: imageLists),
                         name: "page")
                 }
             }
