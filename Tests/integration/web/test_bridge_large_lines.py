@@ -99,13 +99,14 @@ def png(rgb):
 
 
 def test_image_k_serves_the_list_of_the_version_in_force_and_names_no_file(make_daemon, bridges):
-    daemon = make_daemon(config_text='[card]\nimages = ["*/a.png"]\n')
+    daemon = make_daemon(config_text='[card]\nimages = ["*/a.png"]\n', start=False)
     root = daemon.config.parent
     for name, rgb in (("m", (200, 0, 0)), ("n", (0, 200, 0))):
         (root / name).mkdir()
         (root / name / "a.png").write_bytes(png(rgb))
     (root / "z").mkdir()
     (root / "z" / "a.png").write_bytes(b"a secret that is not an image\n")
+    daemon.start()
     client = daemon.client()
     wait_for(lambda: any("z/a.png" in w for w in client.ok("get_params")["warnings"]), timeout=30,
              what="the daemon's warning for z/a.png")
