@@ -33,8 +33,8 @@ extension Hub: ClientEvents {
         }
     }
 
-    /// Handles this turn's share of the complete lines (``ServerConfiguration/requestsPerTurn``)
-    /// in one batch: what they cause leaves in one send. True when more lines wait for a
+    /// Handles this turn's share of the complete lines (``ServerConfiguration/requestsPerTurn``,
+    /// or fewer once their replies reach ``ServerConfiguration/replyBytesPerTurn``) in one batch: what they cause leaves in one send. True when more lines wait for a
     /// later turn.
     ///
     /// A peer that has closed its connection for good reads no answer: its requests that only
@@ -46,7 +46,9 @@ extension Hub: ClientEvents {
         let gone = link.peerHungUp()
         var budget = configuration.requestsPerTurn
         var dropped = 0
-        while budget > 0, link.outbox.closing == false, let line = lines.next() {
+        while budget > 0, link.outbox.closing == false, link.outbox.batchBytes < configuration.replyBytesPerTurn,
+            let line = lines.next()
+        {
             if handle(line, from: id, peerGone: gone) { budget -= 1 } else { dropped += 1 }
         }
         if dropped > 0 {

@@ -60,6 +60,8 @@ struct Outbox {
     /// Whether a batch is open, and what it gathered.
     private(set) var batching = false
     private(set) var batch = ByteBuffer()
+    /// The bytes gathered since the batch began, those already sent included.
+    private(set) var batchBytes = 0
     /// The frames this client was sent (`frames_sent` is the sum over every client).
     private(set) var framesSent = 0
 
@@ -132,6 +134,7 @@ struct Outbox {
     /// The client's requests are being handled: gather what it is sent.
     mutating func beginBatch() {
         batching = true
+        batchBytes = 0
     }
 
     /// The batch is done: what it gathered goes out.
@@ -205,6 +208,7 @@ struct Outbox {
 
     private mutating func gather(_ bytes: ByteBuffer) -> Action {
         var bytes = bytes
+        batchBytes += bytes.readableBytes
         batch.writeBuffer(&bytes)
         return batch.readableBytes >= Self.batchLimit ? flushBatch() : .gathered
     }
