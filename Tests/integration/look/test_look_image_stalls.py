@@ -107,40 +107,56 @@ def image_warnings(info):
     return [w for w in info["warnings"] if w.startswith("card.images")]
 
 
+class PingWatch(threading.Thread):
+    """Another client sending `ping` after `ping`, each timed in running time."""
+
+    def __init__(self, daemon):
+        super().__init__(daemon=True)
+        self.d = daemon
+        self.client = daemon.client()
+        self.pings = []
+        self.stopping = threading.Event()
+
+    def run(self):
+        while not self.stopping.is_set():
+            self.pings.append(timed_ping(self.d, self.client))
+            time.sleep(0.005)
+
+    def stop(self):
+        self.stopping.set()
+        self.join(60)
+
+
 def check_nobody_stalls(d, patterns, settled):
-    """Sets `patterns` while the deck moves and a subscriber reads frames; pings from another
-    client until `settled(params)` holds, each within GAP of running time, and no gap between
-    frames over GAP. Returns the params that settled it."""
-    mover, pinger, watcher = d.client(), d.client(), d.client()
+    """Sets `patterns`, then moves the deck; another client pings throughout and a subscriber
+    reads the move's frames until `settled(params)` holds: each ping within GAP of running
+    time, and no gap between frames over GAP. Returns the params that settled it."""
+    mover, watcher = d.client(), d.client()
     watcher.ok("subscribe", events=["params"])
     frames = FrameWatch(d)
     frames.start()
+    pings = PingWatch(d)
+    pings.start()
     try:
+        wait_for(lambda: len(pings.pings) >= 3, timeout=30, what="pings before")
         # Any new parameters land a move, so the move starts after them: set_params and
         # `next` in one write, answered at once while the check runs on its own thread.
         line = json.dumps({"id": "big", "cmd": "set_params", "params": {"card": {"images": patterns}}})
         mover.send_line(line.encode() + b'\n{"id":"move","cmd":"next"}\n')
-        replies = [mover.read(timeout=60), mover.read(timeout=60)]
+        replies = [mover.read(timeout=120), mover.read(timeout=120)]
         assert [r["id"] for r in replies] == ["big", "move"] and all(r["ok"] for r in replies), replies
         frames.measuring = True  # from the move's first frame: 0.3 s × 100 of them
-        pings = []
-        deadline = time.monotonic() + 60
-        info = None
-        while info is None and time.monotonic() < deadline:
-            pings.append(timed_ping(d, pinger))
-            try:
-                info = watcher.event("params", timeout=0.05, where=settled)
-            except TimeoutError:
-                pass
-        assert info is not None, "the check never ended"
+        info = watcher.event("params", timeout=120, where=settled)
         seen = frames.frames
         wait_for(lambda: frames.frames > seen + 2, timeout=30, what="frames going on")
-        assert pinger.ok("get_state")["animating"], "the move went on through the check"
+        assert mover.ok("get_state")["animating"], "the move went on through the check"
         assert frames.frames > 10, frames.frames
-        assert max(pings) < GAP, f"a ping took {max(pings):.3f} s of running time"
+        pings.stop()
+        assert max(pings.pings) < GAP, f"a ping took {max(pings.pings):.3f} s of running time"
         assert frames.longest < GAP, f"a frame came {frames.longest:.3f} s of running time after the last"
         return info
     finally:
+        pings.stop()
         frames.stop()
 
 
