@@ -24,7 +24,7 @@ public struct ServerConfiguration: Sendable {
     /// A client's turn also ends once its replies in that turn reach this many bytes: the
     /// work of a turn follows what it writes (`export` and `get_schema` are kept written, so
     /// copying them out is their cost), and a round over every client stays short.
-    public var replyBytesPerTurn = 64 * 1024
+    public var replyBytesPerTurn = 16 * 1024
     /// The bounds of resolving and checking the look's images (`card.images`), on a thread
     /// of their own.
     public var imageLimits = LookImageFile.Limits()

@@ -86,7 +86,7 @@ import Testing
         let share = connection.hub.configuration.replyBytesPerTurn
         try connection.write((1...6).map { "{\"cmd\":\"export\",\"format\":\"swift\",\"id\":\($0)}\n" }.joined())
         let first = try connection.lines()
-        // Each Swift export is over 16 kB: fewer than the 8 requests of a turn are answered,
+        // Each Swift export is over 16 KiB: fewer than the 8 requests of a turn are answered,
         // and the last of them took the turn's replies to its share.
         let size = first.reduce(0) { $0 + $1.utf8.count + 1 }
         #expect(first.count < 6 && size >= share && size - first[first.count - 1].utf8.count - 1 < share)

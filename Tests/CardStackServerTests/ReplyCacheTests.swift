@@ -1,8 +1,8 @@
+import CardStackParams
 import CardStackProtocol
 import CardStackWire
 import Testing
 
-import CardStackParams
 @testable import CardStackServer
 
 /// `get_schema` and `export` answered from text written once per parameters in force (issue
@@ -27,10 +27,14 @@ import CardStackParams
         _ = try connection.writes()
         let ask = "{\"cmd\":\"export\",\"format\":\"swift\",\"id\":1}\n"
         try connection.write(ask + ask)
-        let first = try connection.lines()
+        // Each over a turn's share of bytes: the second is answered on the next turn.
+        var first = try connection.lines()
+        connection.channel.embeddedEventLoop.run()
+        first += try connection.lines()
         #expect(first.count == 2 && first[0] == first[1] && first[0].contains("\"ok\":true,\"result\":"))
         // A new revision: the text is written again, for the new values.
         try connection.write("{\"cmd\":\"set_params\",\"params\":{\"layout\":{\"spacing\":41.5}},\"id\":2}\n" + ask)
+        connection.channel.embeddedEventLoop.run()
         let after = try connection.lines().filter { $0.hasPrefix("{\"id\":1,") }
         #expect(after.count == 1 && after[0] != first[0] && after[0].contains("41.5"))
     }
