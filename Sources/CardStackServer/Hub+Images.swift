@@ -26,6 +26,13 @@ extension Hub {
         images.patterns = patterns
         let generation = images.latest.next()
         guard let patterns, !images.stopped else {
+            // No images: follow no directory (off the loop too), and no problems.
+            if let watcher = images.watcher, !images.stopped {
+                let latest = images.latest
+                _ = images.worker.runIfActive(eventLoop: eventLoop) {
+                    if latest.current == generation { watcher.follow([]) }
+                }
+            }
             imagesChecked(LookImageCheck(), generation: generation)
             return
         }
@@ -38,7 +45,7 @@ extension Hub {
             latest.current != generation
         }
         let watcher = imageWatcher()
-        images.worker.runIfActive(eventLoop: eventLoop) {
+        images.worker.runIfActive(eventLoop: eventLoop) { [directory] in
             let check = LookImageCheck(patterns: patterns, relativeTo: directory, budget: budget)
             // Following is file work too (a path looked up per directory): here, and only
             // for the newest patterns.
