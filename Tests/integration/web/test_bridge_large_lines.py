@@ -10,7 +10,6 @@ files from anywhere the user can read. It now serves from the list resolved for 
 `images_version` in force, and its errors name no file.
 """
 import http.client
-import json
 import time
 import urllib.error
 import urllib.request
