@@ -4,11 +4,13 @@
   python3 Benchmarks/fairness_bench.py --bin .build/release [--bin .build/debug]
   (also `python3 Benchmarks/bench.py --only fairness`, part of `make bench`)
 
-Two floods, each with a steady client sending `ping` every 5 ms and timing the round trip:
+Three floods, each with a steady client sending `ping` every 5 ms and timing the round trip:
 
 - pipelined: 800 connections each read `hello`, pipeline 20 x (`export` + `get_schema`)
   and close, 100 at a time; the daemon's descriptors are counted before and after.
 - connect: four processes connect and close as fast as they can for 10 s.
+- read: 100 connections each pipeline 20 x (`export swift` + `get_schema`) and read every
+  reply (issue 44 §10), all at once.
 
 Prints p50 / p99 / worst of the pings, how many, and what the flood did.
 """
@@ -137,20 +139,76 @@ def connect_flood(bin_dir, seconds=10, workers=4):
     return samples, made / seconds
 
 
+READ_FLOOD = b'{"cmd":"export","format":"swift"}\n{"cmd":"get_schema"}\n' * 20
+
+
+def reader(path, ready, go, done):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(120)
+    s.connect(str(path))
+    s.recv(4096)
+    ready.release()
+    go.wait()
+    s.sendall(READ_FLOOD)
+    lines = 0
+    while lines < 40:
+        chunk = s.recv(1 << 20)
+        if not chunk:
+            break
+        lines += chunk.count(b"\n")
+    s.close()
+    done.append(lines)
+
+
+def pipelined_read(bin_dir, connections=100):
+    """100 connections pipeline 20 x (`export swift` + `get_schema`) at once and read it all."""
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    daemon = start_daemon(bin_dir, tmp)
+    path = tmp / "d.sock"
+    ready, go, done = threading.Semaphore(0), threading.Event(), []
+    threads = [threading.Thread(target=reader, args=(path, ready, go, done)) for _ in range(connections)]
+    for t in threads:
+        t.start()
+    for _ in threads:
+        ready.acquire()
+    stop, samples = threading.Event(), []
+    ping = threading.Thread(target=pinger, args=(path, stop, samples))
+    ping.start()
+    time.sleep(0.2)
+    t0 = time.perf_counter()
+    go.set()
+    for t in threads:
+        t.join()
+    took = time.perf_counter() - t0
+    stop.set()
+    ping.join()
+    daemon.terminate()
+    daemon.wait()
+    return samples, took, sum(done)
+
+
 def run(bin_dir):
     samples, sent, before, after = pipelined(bin_dir)
     print(f"{bin_dir}: ping under 800 x 20 x (export + get_schema) pipelined then closed: {summary(samples)}; "
           f"flood sent in {sent:.1f} s; descriptors {before} -> {after}")
     samples, rate = connect_flood(bin_dir)
     print(f"{bin_dir}: ping under a connect flood ({rate:.0f} connections/s): {summary(samples)}")
+    run_read(bin_dir)
+
+
+def run_read(bin_dir):
+    samples, took, lines = pipelined_read(bin_dir)
+    print(f"{bin_dir}: ping under 100 x 20 x (export swift + get_schema) pipelined and read: {summary(samples)}; "
+          f"{lines} replies read in {took:.1f} s")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", action="append", help="a build directory (repeat for several)")
+    parser.add_argument("--only-read", action="store_true", help="only the pipelined-and-read flood")
     args = parser.parse_args()
     for b in args.bin or [str(HERE.parent / ".build" / "release")]:
-        run(pathlib.Path(b))
+        (run_read if args.only_read else run)(pathlib.Path(b))
 
 
 if __name__ == "__main__":

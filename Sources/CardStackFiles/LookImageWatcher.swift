@@ -64,34 +64,3 @@ public final class LookImageWatcher: Sendable {
         }
     }
 }
-
-/// The state of the images `card.images` names, as the daemon last checked them: which
-/// directories to follow and what is wrong with which file.
-public struct LookImageCheck: Sendable, Equatable {
-    public var directories: Set<String> = []
-    /// One sentence per problem, naming the key, the file and the reason.
-    public var problems: [String] = []
-
-    public init() {}
-
-    /// Checks every file `patterns` name (relative to `directory`) by its header alone:
-    /// at most ``LookImageFile/headerBytes`` read per file, nothing decoded.
-    public init(patterns: [String], relativeTo directory: String) {
-        for pattern in patterns {
-            let full = pattern.hasPrefix("/") ? pattern : directory + "/" + pattern
-            if let slash = full.lastIndex(of: "/") {
-                directories.insert(slash == full.startIndex ? "/" : String(full[..<slash]))
-            }
-        }
-        switch LookImageFile.resolve(patterns, relativeTo: directory) {
-        case .failure(let problem):
-            problems.append("card.images: \(problem)")
-        case .success(let files):
-            for file in files {
-                if case .failure(let problem) = LookImageFile.checkHeader(file) {
-                    problems.append("card.images: \(problem)")
-                }
-            }
-        }
-    }
-}

@@ -33,8 +33,8 @@ extension Hub: ClientEvents {
         }
     }
 
-    /// Handles this turn's share of the complete lines (``ServerConfiguration/requestsPerTurn``)
-    /// in one batch: what they cause leaves in one send. True when more lines wait for a
+    /// Handles this turn's share of the complete lines (``ServerConfiguration/requestsPerTurn``,
+    /// or fewer once their replies reach ``ServerConfiguration/replyBytesPerTurn``) in one batch: what they cause leaves in one send. True when more lines wait for a
     /// later turn.
     ///
     /// A peer that has closed its connection for good reads no answer: its requests that only
@@ -46,7 +46,9 @@ extension Hub: ClientEvents {
         let gone = link.peerHungUp()
         var budget = configuration.requestsPerTurn
         var dropped = 0
-        while budget > 0, link.outbox.closing == false, let line = lines.next() {
+        while budget > 0, link.outbox.closing == false, link.outbox.batchBytes < configuration.replyBytesPerTurn,
+            let line = lines.next()
+        {
             if handle(line, from: id, peerGone: gone) { budget -= 1 } else { dropped += 1 }
         }
         if dropped > 0 {
@@ -104,6 +106,15 @@ extension Hub: ClientEvents {
     /// Sends the reply to a request: typed, or an `internal` error when it cannot be encoded.
     func answer(_ requester: Requester, with reply: Result<CommandResult, WireError>) {
         switch reply {
+        case .success(.schema):
+            if let bytes = schemaResult {
+                answer(requester, withEncoded: bytes)
+            } else {
+                answer(
+                    requester,
+                    with: .failure(
+                        WireError(.internal, "the daemon could not encode its schema (a bug: please report it)")))
+            }
         case .success(let result):
             if let bytes = encode(Reply(id: requester.request, result: result)) {
                 send(bytes, to: requester.client)

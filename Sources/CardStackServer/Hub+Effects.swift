@@ -49,7 +49,7 @@ extension Hub {
                 answer(requester, with: reply)
                 carry(caused)
             case .export(let format, let offset, let options, let requester):
-                answer(requester, with: exportText(format, at: offset, options: options))
+                answerExport(format, at: offset, options: options, for: requester)
             case .close(let id, let reason):
                 _ = disconnect(id, reason: reason)
             case .statusChanged:

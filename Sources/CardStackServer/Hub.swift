@@ -44,6 +44,8 @@ final class Hub {
     var onStatusChange: ((Hub) -> Void)?
     /// The look's image files (Hub+Images.swift).
     var images = HubImages()
+    /// Replies kept written: `get_schema`'s, the last exports (Hub+Replies.swift).
+    var replies = ReplyCache()
 
     /// Everything the hub holds is set here or by its own files (Hub+*.swift); no other type
     /// changes it. `presets` are the files `preset NAME` reads, `watch` how the parameter

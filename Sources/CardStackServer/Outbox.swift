@@ -8,7 +8,9 @@ import NIOCore
 /// The rules:
 /// - Replies and events are never dropped, but a client that leaves more than
 ///   `maximumBacklogBytes` of them unread when another one is due is disconnected, with a
-///   reason. What already waits decides, so one message larger than the limit still goes.
+///   reason. What already waits decides, and the largest write waiting (one line, or a
+///   batch holding it) does not count: one message larger than the limit goes, and so do
+///   the ones after it, until the client is that far behind besides it.
 /// - Frames are written only while little waits in front of them (NIO's buffer under its
 ///   watermark: ``writabilityChanged(_:)``); otherwise the newest frame is parked, replacing
 ///   any older parked one (the gap in `seq` tells the client). A client that never reads
@@ -50,11 +52,16 @@ struct Outbox {
     private(set) var parked: ByteBuffer?
     /// Bye was said or the peer went: nothing more is sent.
     private(set) var closing = false
-    /// Writes handed to NIO and not yet done: while there are any, every write joins them.
-    private(set) var inNIO = 0
+    /// The sizes of the writes handed to NIO and not yet done, oldest first: while there
+    /// are any, every write joins them.
+    private(set) var handed = CircularBuffer<Int>()
+    /// Writes handed to NIO and not yet done.
+    var inNIO: Int { handed.count }
     /// Whether a batch is open, and what it gathered.
     private(set) var batching = false
     private(set) var batch = ByteBuffer()
+    /// The bytes gathered since the batch began, those already sent included.
+    private(set) var batchBytes = 0
     /// The frames this client was sent (`frames_sent` is the sum over every client).
     private(set) var framesSent = 0
 
@@ -117,7 +124,7 @@ struct Outbox {
     ///   ``inNIO`` is 0).
     mutating func send(_ bytes: ByteBuffer, backlog: Int) -> Action {
         guard !closing else { return .none }
-        if backlog > maximumBacklogBytes {
+        if backlog > maximumBacklogBytes, backlog - largestWaiting(backlog: backlog) > maximumBacklogBytes {
             return .disconnect(reason: "too far behind: \(backlog) bytes of replies and events were left unread")
         }
         if batching { return gather(bytes) }
@@ -127,6 +134,7 @@ struct Outbox {
     /// The client's requests are being handled: gather what it is sent.
     mutating func beginBatch() {
         batching = true
+        batchBytes = 0
     }
 
     /// The batch is done: what it gathered goes out.
@@ -146,9 +154,17 @@ struct Outbox {
         return handToNIO(rest)
     }
 
-    /// NIO finished (or failed) one write it was handed.
+    /// NIO finished (or failed) one write it was handed (NIO finishes them in order).
     mutating func written() {
-        inNIO -= 1
+        if !handed.isEmpty { handed.removeFirst() }
+    }
+
+    /// What is left of the largest write NIO holds, `backlog` being all it holds: the
+    /// oldest may be partly written, the others are whole.
+    func largestWaiting(backlog: Int) -> Int {
+        guard let first = handed.first else { return 0 }
+        let others = handed.dropFirst().reduce(0, +)
+        return max(min(max(backlog - others, 0), first), handed.dropFirst().max() ?? 0)
     }
 
     /// NIO's buffer went over or under its watermark: a parked frame goes once there is room.
@@ -186,12 +202,13 @@ struct Outbox {
     }
 
     private mutating func handToNIO(_ bytes: ByteBuffer) -> Action {
-        inNIO += 1
+        handed.append(bytes.readableBytes)
         return .handToNIO(bytes)
     }
 
     private mutating func gather(_ bytes: ByteBuffer) -> Action {
         var bytes = bytes
+        batchBytes += bytes.readableBytes
         batch.writeBuffer(&bytes)
         return batch.readableBytes >= Self.batchLimit ? flushBatch() : .gathered
     }

@@ -1,4 +1,5 @@
 import CardStackProtocol
+import CardStackSystem
 
 /// The daemon's limits and socket settings, with the defaults docs/protocol.md documents.
 public struct ServerConfiguration: Sendable {
@@ -20,6 +21,13 @@ public struct ServerConfiguration: Sendable {
     /// read meanwhile). Requests of a peer that closed and only ask do not count: they are
     /// dropped.
     public var requestsPerTurn = 8
+    /// A client's turn also ends once its replies in that turn reach this many bytes: the
+    /// work of a turn follows what it writes (`export` and `get_schema` are kept written, so
+    /// copying them out is their cost), and a round over every client stays short.
+    public var replyBytesPerTurn = 16 * 1024
+    /// The bounds of resolving and checking the look's images (`card.images`), on a thread
+    /// of their own.
+    public var imageLimits = LookImageFile.Limits()
     /// Peers with these uids may connect besides the daemon's own uid and root.
     public var allowedUIDs: Set<UInt32> = []
     /// Peers whose primary group is one of these may connect.

@@ -36,36 +36,6 @@ public enum LookImageFile {
         }
     }
 
-    /// Every file the patterns name, in order: each pattern's sorted matches, relative
-    /// patterns against `directory`. A pattern that matches nothing is a problem.
-    public static func resolve(_ patterns: [String], relativeTo directory: String) -> Result<[String], Problem> {
-        var out: [String] = []
-        for pattern in patterns {
-            let full = pattern.hasPrefix("/") ? pattern : escaped(directory) + "/" + pattern
-            var matches = glob_t()
-            defer { globfree(&matches) }
-            let status = glob(full, 0, nil, &matches)
-            guard status == 0 else {
-                let path = pattern.hasPrefix("/") ? pattern : directory + "/" + pattern
-                return .failure(Problem(path: path, reason: "no such file (no file matches)"))
-            }
-            for i in 0..<Int(matches.gl_pathc) {
-                if let name = matches.gl_pathv[i] { out.append(String(cString: name)) }
-            }
-        }
-        return .success(out)
-    }
-
-    /// `directory` with glob's special characters escaped, so only the pattern globs.
-    static func escaped(_ directory: String) -> String {
-        var out = ""
-        for c in directory {
-            if "*?[]\\".contains(c) { out.append("\\") }
-            out.append(c)
-        }
-        return out
-    }
-
     /// The file's bytes, when it is a regular file of at most ``maximumBytes`` whose header is
     /// a PNG or JPEG within the pixel bounds.
     public static func read(_ path: String) -> Result<(Header, [UInt8]), Problem> {

@@ -32,16 +32,20 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     let handoff: NIOLockedValueBox<BrowserHandoff?>?
     /// The newest device trace (`POST /trace`, `GET /trace`), shared by every connection.
     let traces: TraceStore?
+    /// The files `/image/K` serves, per daemon and `images_version` (shared by every connection).
+    let imageLists: LookImageLists
 
     init(
         gate: RequestGate, sockets: [String], recording: [UInt8]? = nil,
-        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil, traces: TraceStore? = nil
+        handoff: NIOLockedValueBox<BrowserHandoff?>? = nil, traces: TraceStore? = nil,
+        imageLists: LookImageLists = LookImageLists()
     ) {
         self.gate = gate
         self.sockets = sockets
         self.recording = recording
         self.handoff = handoff
         self.traces = traces
+        self.imageLists = imageLists
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

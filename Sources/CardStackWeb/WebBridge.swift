@@ -44,6 +44,7 @@ public final class WebBridge: Sendable {
         let uploads = NIOLockedValueBox(0)
         let handoff = NIOLockedValueBox<BrowserHandoff?>(nil)
         let traces = TraceStore()
+        let imageLists = LookImageLists()
         let token = token ?? Self.randomToken()
         let count = sockets.count
         // Each connection's gate takes the port from the connection's own address (the
@@ -97,7 +98,7 @@ public final class WebBridge: Sendable {
                     try channel.pipeline.syncOperations.addHandler(
                         PageHandler(
                             gate: gate(channel), sockets: sockets, recording: recording, handoff: handoff,
-                            traces: traces),
+                            traces: traces, imageLists: imageLists),
                         name: "page")
                 }
             }

@@ -80,6 +80,22 @@ import Testing
         #expect(all.enumerated().allSatisfy { $0.element.contains("\"id\":\($0.offset + 1),") })
     }
 
+    @Test func aTurnEndsOnceItsRepliesReachTheirShareOfBytes() throws {
+        let connection = try Connection()
+        _ = try connection.writes()
+        let share = connection.hub.configuration.replyBytesPerTurn
+        try connection.write((1...6).map { "{\"cmd\":\"export\",\"format\":\"swift\",\"id\":\($0)}\n" }.joined())
+        let first = try connection.lines()
+        // Each Swift export is over 16 KiB: fewer than the 8 requests of a turn are answered,
+        // and the last of them took the turn's replies to its share.
+        let size = first.reduce(0) { $0 + $1.utf8.count + 1 }
+        #expect(first.count < 6 && size >= share && size - first[first.count - 1].utf8.count - 1 < share)
+        connection.channel.embeddedEventLoop.run()
+        let all = first + (try connection.lines())
+        #expect(all.count == 6)
+        #expect(all.enumerated().allSatisfy { $0.element.hasPrefix("{\"id\":\($0.offset + 1),") })
+    }
+
     @Test func aLineInPiecesIsOneRequestAndBlankLinesAndCRLFAreFine() throws {
         let connection = try Connection()
         _ = try connection.writes()

@@ -112,11 +112,35 @@ import Testing
         // Nothing waits: a message larger than the limit still goes.
         #expect(outbox.send(large, backlog: 0) == .sendNow(large))
         #expect(outbox.sent(0, of: large) == .handToNIO(large))
-        // What waits decides: 500 bytes unread are over the limit.
+        // The largest write waiting does not count: with the 500 bytes unread, the next
+        // replies still go (issue 44: a large `params` cut the bridge's link for good).
+        #expect(outbox.send(Self.reply, backlog: 500) == .handToNIO(Self.reply))
+        let r = Self.reply.readableBytes
+        let more = ByteBuffer(repeating: UInt8(ascii: "y"), count: 60)
+        #expect(outbox.send(more, backlog: 500 + r) == .handToNIO(more))
+        #expect(outbox.send(Self.reply, backlog: 500 + r + 60) == .handToNIO(Self.reply))
+        // Over the limit besides it: 2 replies and 60 bytes, more than 100, wait after it.
+        let behind = 500 + r + 60 + r
         #expect(
-            outbox.send(Self.reply, backlog: 500)
-                == .disconnect(reason: "too far behind: 500 bytes of replies and events were left unread"))
-        #expect(outbox.send(Self.reply, backlog: 100) == .handToNIO(Self.reply))
+            outbox.send(Self.reply, backlog: behind)
+                == .disconnect(reason: "too far behind: \(behind) bytes of replies and events were left unread"))
+    }
+
+    @Test func theLargestWaitingWriteCountsWhatIsLeftOfIt() {
+        var outbox = Outbox(maximumBacklogBytes: 100)
+        let large = ByteBuffer(repeating: UInt8(ascii: "x"), count: 500)
+        #expect(outbox.send(large, backlog: 0) == .sendNow(large))
+        #expect(outbox.sent(0, of: large) == .handToNIO(large))
+        let small = ByteBuffer(repeating: UInt8(ascii: "y"), count: 150)
+        #expect(outbox.send(small, backlog: 500) == .handToNIO(small))
+        // 450 of the 500 written: the 150 bytes after it are now the largest, and the 50
+        // left of the first count with the rest.
+        #expect(outbox.largestWaiting(backlog: 200) == 150)
+        #expect(outbox.largestWaiting(backlog: 650) == 500)
+        outbox.written()
+        #expect(outbox.largestWaiting(backlog: 150) == 150)
+        outbox.written()
+        #expect(outbox.largestWaiting(backlog: 0) == 0)
     }
 
     @Test func closingSendsTheBatchThenByeAndNothingAfter() {
