@@ -10,8 +10,15 @@ public struct Parameters: Sendable, Equatable, Codable {
     public var animation = Animation()
     /// `[carousel]`: iCarousel's options; every option left nil takes the type's default.
     public var carousel = Carousel()
+    /// `[scroll]`: the scroll model and its constants. Not in the `Codable` form yet: the
+    /// parameter file and the wire do not carry it (issue 46's second phase will).
+    public var scroll = Scroll()
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case layout, card, viewport, animation, carousel
+    }
 
     /// `[layout]`: which style, how many cards, and the stack's own numbers.
     public struct Layout: Sendable, Equatable, Codable {
