@@ -49,6 +49,8 @@ import Testing
         let vs = 2 * (2000 - 990 * k998)
         #expect(close(t, Double.log(2000 / vs) / k998))
         #expect(close(m.pieces[1].duration, 1 / k998), "the landing takes 1/k")
+        // docs/layouts.md §8.1's example: 2.0 s of decay down to 36 pt/s, landing 0.5 s later.
+        #expect(abs(t - 2.006) < 0.001 && abs(vs - 36.04) < 0.01 && abs(1 / k998 - 0.4995) < 1e-4)
         for i in 0...Int(t * 100) {
             let time = Double(i) / 100
             #expect(close(m.position(at: time), 2000 * (1 - Double.pow(0.998, 1000 * time)) / k998))
