@@ -13,12 +13,12 @@ import Testing
     @Test func aThrowDeceleratesConstantlyOntoTheItemBoundary() {
         // 2.3 items at 6 items/s: coasts 2, ends on 5 in T = 2.7/3 s.
         let m = ICarousel.release(from: 69, velocity: 180, p)
-        let T = 2.7 / 3
-        #expect(m.pieces.count == 1 && close(m.end, T))
+        let total = 2.7 / 3
+        #expect(m.pieces.count == 1 && close(m.end, total))
         for i in 0...90 {
             let t = Double(i) / 100
-            let s = 2.3 + 6 * t - 0.5 * (6 / T) * t * t
-            #expect(close(m.position(at: t), min(t, T) == T ? 150 : s * 30), "t \(t)")
+            let s = 2.3 + 6 * t - 0.5 * (6 / total) * t * t
+            #expect(close(m.position(at: t), min(t, total) == total ? 150 : s * 30), "t \(t)")
         }
         #expect(m.to == 150 && m.velocity(at: 0) == 180)
     }
@@ -26,11 +26,11 @@ import Testing
     @Test func aThrowPastTheEdgeStopsAtTheBounceDistanceAndScrollsBack() {
         let m = ICarousel.release(from: 240, velocity: 600, p)  // 8 items at 20 items/s: coasts 6.67
         #expect(m.pieces.count == 2)
-        let T = 3.0 / 10  // to 11 (= n − 1 + bounce) from 8 at half of 20
-        #expect(close(m.pieces[0].duration, T) && m.pieces[0].rest == 330)
+        let total = 3.0 / 10  // to 11 (= n − 1 + bounce) from 8 at half of 20
+        #expect(close(m.pieces[0].duration, total) && m.pieces[0].rest == 330)
         #expect(m.pieces[1] == .eased(from: 330, to: 300, duration: 0.4, curve: .cubic))
         for x in [0.1, 0.25, 0.5, 0.8] {
-            #expect(close(m.position(at: T + 0.4 * x), 330 - 30 * ease(x)))
+            #expect(close(m.position(at: total + 0.4 * x), 330 - 30 * ease(x)))
         }
         #expect(m.to == 300 && m.position(at: m.end) == 300)
     }
