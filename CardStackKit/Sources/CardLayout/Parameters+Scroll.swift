@@ -2,8 +2,8 @@ extension Parameters {
     /// `[scroll]`: how the deck follows a finger and a throw (docs/layouts.md §8, "The scroll
     /// models"): which seed's physics (``model``), and every constant of them.
     ///
-    /// A plain value: the parameter file, the wire and the daemon do not carry it yet (it is
-    /// not part of ``Parameters``' `Codable` form), but ``ScrollMotion`` and ``Drag`` read it.
+    /// The parameter file's `[scroll]` table; ``ScrollMotion`` and ``Drag`` read it. The
+    /// daemon's `fling` does not use it yet (issue 46).
     ///
     /// ```swift
     /// var p = Parameters()
@@ -35,9 +35,11 @@ extension Parameters {
 
         public init() {}
 
+        // In the properties' order: the wire writes them so (JSONWriter+Parameters.swift).
         enum CodingKeys: String, CodingKey {
-            case model, bounces, paging
+            case model, bounces
             case rubberBand = "rubber_band"
+            case paging
             case bounceDistance = "bounce_distance"
             case decelerationRate = "deceleration_rate"
             case scrollSpeed = "scroll_speed"
