@@ -80,6 +80,9 @@ extension ParamsSchema {
             guard case .object(let keys) = value else { continue }
             for (key, v) in keys { out["\(table).\(key)"] = v }
         }
+        // Left out, `scroll.model` is the style's seed's (Style.defaultScrollModel): say which.
+        let style = resolved.parameters.layout.style
+        out["scroll.model"] = out["scroll.model"] ?? .string(style.defaultScrollModel.rawValue)
         return out
     }
 

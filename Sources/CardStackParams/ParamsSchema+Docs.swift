@@ -101,5 +101,22 @@ extension ParamsSchema {
         "carousel.viewpoint": Doc(
             meaning: "iCarousel's viewpointOffset in points: moves the items against the vanishing point",
             allowed: "[x, y], each in [−100000, 100000]"),
+        "scroll.model": Doc(
+            meaning:
+                "how the deck follows a finger and a throw (docs/layouts.md §8.1): UIScrollView's, iCarousel's or seedante's flip pan; default the style's seed: `icarousel` for the carousels and `switcher9`, `flip` for `flip`, `scroll_view` for the others"
+        ),
+        "scroll.bounces": Doc(meaning: "a deck that does not wrap moves past its edges and comes back"),
+        "scroll.rubber_band": Doc(meaning: "UIScrollView's rubber band constant c in f(x) = (1 − 1/(x·c/d + 1))·d"),
+        "scroll.paging": Doc(meaning: "one card per throw"),
+        "scroll.bounce_distance": Doc(
+            meaning: "iCarousel's bounceDistance: how far past an edge the deck goes, in items"),
+        "scroll.deceleration_rate": Doc(
+            meaning:
+                "iCarousel's decelerationRate: a throw coasts v/(60·(1 − rate)) items (UIScrollView's stays `animation.deceleration`)"
+        ),
+        "scroll.scroll_speed": Doc(meaning: "iCarousel's scrollSpeed: the release velocity's multiplier"),
+        "scroll.stop_at_item_boundary": Doc(meaning: "iCarousel's stopAtItemBoundary: a throw ends on a whole item"),
+        "scroll.scroll_to_item_boundary": Doc(
+            meaning: "iCarousel's scrollToItemBoundary: a release that does not throw scrolls to the nearest item"),
     ]
 }

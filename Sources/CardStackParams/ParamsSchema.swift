@@ -159,6 +159,7 @@ public enum ParamsSchema {
             ] + animationMotionKeys
         ),
         ("carousel", carouselKeys),
+        ("scroll", scrollKeys),
     ]
 
     /// An allowed interval for a number, printed the way docs/parameters.md writes it.

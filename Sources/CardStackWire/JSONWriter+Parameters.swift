@@ -154,7 +154,29 @@ extension JSONWriter {
 
         literal("},\"carousel\":{")
         try carousel(p.carousel)
-        literal("}}")
+        try scroll(p.scroll)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"scroll":{…}` after the carousel's closing brace, in `Scroll`'s order (`model` only
+    /// when set).
+    private func scroll(_ s: Parameters.Scroll) throws {
+        literal("},\"scroll\":{")
+        if let model = s.model {
+            literal("\"model\":")
+            string(model.rawValue)
+            bytes.append(UInt8(ascii: ","))
+        }
+        literal(s.bounces ? "\"bounces\":true,\"rubber_band\":" : "\"bounces\":false,\"rubber_band\":")
+        try number(s.rubberBand)
+        literal(s.paging ? ",\"paging\":true,\"bounce_distance\":" : ",\"paging\":false,\"bounce_distance\":")
+        try number(s.bounceDistance)
+        literal(",\"deceleration_rate\":")
+        try number(s.decelerationRate)
+        literal(",\"scroll_speed\":")
+        try number(s.scrollSpeed)
+        literal(s.stopAtItemBoundary ? ",\"stop_at_item_boundary\":true" : ",\"stop_at_item_boundary\":false")
+        literal(s.scrollToItemBoundary ? ",\"scroll_to_item_boundary\":true}" : ",\"scroll_to_item_boundary\":false}")
     }
 
     /// The options that are set, in `Carousel`'s order, without the braces.

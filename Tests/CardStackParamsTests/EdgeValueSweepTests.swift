@@ -27,6 +27,7 @@ import Testing
             "carousel.item_spacing", "carousel.arc", "carousel.radius", "carousel.angle",
             "carousel.tilt", "carousel.count", "carousel.visible_items", "carousel.fade_min",
             "carousel.fade_max", "carousel.fade_range", "carousel.fade_min_alpha",
+            "scroll.rubber_band", "scroll.bounce_distance", "scroll.deceleration_rate", "scroll.scroll_speed",
         ]
         var out: [(String, String, @Sendable (String) -> String)] = plain.map { dotted in
             let parts = dotted.split(separator: ".").map(String.init)

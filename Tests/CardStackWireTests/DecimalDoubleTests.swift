@@ -176,6 +176,23 @@ import Testing
         }
     }
 
+    @Test func everyKeyOfTheScrollTable() throws {
+        var params = Parameters()
+        for model in [nil] + ScrollModel.allCases.map(Optional.some) {
+            params.scroll.model = model
+            try expectSameBytes(params)
+        }
+        params.scroll.bounces = false
+        params.scroll.paging = true
+        params.scroll.stopAtItemBoundary = false
+        params.scroll.scrollToItemBoundary = false
+        params.scroll.rubberBand = 0.3
+        params.scroll.bounceDistance = 0.2
+        params.scroll.decelerationRate = 0.5
+        params.scroll.scrollSpeed = 2.5
+        try expectSameBytes(params)
+    }
+
     @Test func everyKeyOfTheLook() throws {
         var params = Parameters()
         params.card.images = ["shots/*.png", "a \"quoted\" name.jpg"]

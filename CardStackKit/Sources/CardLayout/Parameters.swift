@@ -10,8 +10,26 @@ public struct Parameters: Sendable, Equatable, Codable {
     public var animation = Animation()
     /// `[carousel]`: iCarousel's options; every option left nil takes the type's default.
     public var carousel = Carousel()
+    /// `[scroll]`: the scroll model and its constants (docs/layouts.md §8.1).
+    public var scroll = Scroll()
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case layout, card, viewport, animation, carousel, scroll
+    }
+
+    /// Every table is required but `scroll`, which recordings made before it existed lack:
+    /// absent, it is the defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        layout = try c.decode(Layout.self, forKey: .layout)
+        card = try c.decode(Card.self, forKey: .card)
+        viewport = try c.decode(Viewport.self, forKey: .viewport)
+        animation = try c.decode(Animation.self, forKey: .animation)
+        carousel = try c.decode(Carousel.self, forKey: .carousel)
+        scroll = try c.decodeIfPresent(Scroll.self, forKey: .scroll) ?? Scroll()
+    }
 
     /// `[layout]`: which style, how many cards, and the stack's own numbers.
     public struct Layout: Sendable, Equatable, Codable {

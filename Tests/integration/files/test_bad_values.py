@@ -17,7 +17,9 @@ KEYS = [(t, k, "{}") for t, k in [
     ("animation", "fps"), ("animation", "deceleration"),
     ("carousel", "item_spacing"), ("carousel", "arc"), ("carousel", "radius"), ("carousel", "angle"),
     ("carousel", "tilt"), ("carousel", "count"), ("carousel", "visible_items"), ("carousel", "fade_min"),
-    ("carousel", "fade_max"), ("carousel", "fade_range"), ("carousel", "fade_min_alpha")]] + [
+    ("carousel", "fade_max"), ("carousel", "fade_range"), ("carousel", "fade_min_alpha"),
+    ("scroll", "rubber_band"), ("scroll", "bounce_distance"), ("scroll", "deceleration_rate"),
+    ("scroll", "scroll_speed")]] + [
     ("layout", "flip_range", "[{}, 1000]"), ("layout", "flip_range", "[0, {}]"),
     ("card", "anchor", "[{}, 0.5]"), ("card", "anchor", "[0.5, {}]"),
     ("carousel", "viewpoint", "[{}, 0]"), ("carousel", "viewpoint", "[0, {}]")]
