@@ -23,7 +23,7 @@ public enum ParamsValues {
 
     static let tables: [Table] = [
         table("layout") { $0.layout }, table("card") { $0.card }, table("viewport") { $0.viewport },
-        table("animation") { $0.animation }, table("carousel") { $0.carousel },
+        table("animation") { $0.animation }, table("carousel") { $0.carousel }, table("scroll") { $0.scroll },
     ]
 
     static func table<T: Encodable & Equatable>(_ name: String, _ get: @escaping @Sendable (Parameters) -> T) -> Table {
