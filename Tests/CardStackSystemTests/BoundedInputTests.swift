@@ -58,22 +58,21 @@ import Testing
 
 /// Children registered before they start and killed when the program stops (issue 44).
 @Suite struct ChildRegistryTests {
-    @Test func closingKillsTheRunningChildAndRemovesTheDirectories() async throws {
+    @Test func closingKillsTheRunningChildAndRemovesTheDirectories() throws {
         let parent = try TemporaryDirectory()
         let registry = ChildRegistry()
         let made = try registry.makeDirectory(in: parent.path, prefix: "cardstack-reference-")
         let directory = try #require(made)
         let file = open(directory + "/upload", O_WRONLY | O_CREAT, 0o600)
         close(file)
-        // A child that would run for ten minutes, waited for on a thread of its own.
-        let waiting = Task.detached {
-            try ChildProcess.run(["sleep", "600"], seconds: 900, registry: registry)
-        }
+        // A child that would run for ten minutes, waited for on a thread of its own (not one
+        // of Swift's pool, which the tests beside this one may all hold on a busy machine).
+        let waiting = ChildOnOwnThread(["sleep", "600"], seconds: 900, registry: registry)
         let deadline = ChildProcess.monotonicNow() + 30
         while registry.runningChildren.isEmpty, ChildProcess.monotonicNow() < deadline { usleep(1000) }
         let pid = try #require(registry.runningChildren.first)
         registry.close()
-        let outcome = try await waiting.value
+        let outcome = try waiting.join().get()
         #expect(outcome.status == nil && !outcome.timedOut)
         #expect(kill(pid, 0) != 0)
         #expect(access(directory, F_OK) != 0)
@@ -94,5 +93,40 @@ import Testing
         } catch {
             #expect(error.notFound)
         }
+    }
+}
+
+/// Runs a child with ``ChildProcess/run(_:seconds:keep:memory:registry:)`` on a POSIX thread
+/// of its own; ``join()`` waits for it and hands back how it ended.
+final class ChildOnOwnThread: @unchecked Sendable {
+    typealias Ended = Result<ChildProcess.Outcome, ChildProcess.Failure>
+    private final class Job: @unchecked Sendable {
+        let run: () -> Ended
+        var ended: Ended?
+        init(_ run: @escaping () -> Ended) { self.run = run }
+    }
+    private let job: Job
+    private var thread = pthread_t()
+
+    init(_ arguments: [String], seconds: Double, registry: ChildRegistry) {
+        job = Job {
+            Result { () throws(ChildProcess.Failure) in
+                try ChildProcess.run(arguments, seconds: seconds, registry: registry)
+            }
+        }
+        let context = Unmanaged.passRetained(job).toOpaque()
+        let made = pthread_create(&thread, nil, ChildOnOwnThread.start, context)
+        precondition(made == 0, "pthread_create: \(made)")
+    }
+
+    private static let start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
+        let job = Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue()
+        job.ended = job.run()
+        return nil
+    }
+
+    func join() -> Ended {
+        pthread_join(thread, nil)
+        return job.ended!
     }
 }
