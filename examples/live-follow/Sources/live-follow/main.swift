@@ -56,7 +56,8 @@ guard let url else { fail("no URL\n\(usage)") }
 
 let follower: LiveFollower
 do {
-    follower = try LiveFollower(url: url, options: .init(frames: frames))
+    // A terminal has no display link to play moves on: it prints what it hears.
+    follower = try LiveFollower(url: url, options: .init(frames: frames, motion: false))
 } catch {
     fail("\(error)")
 }
