@@ -13,6 +13,14 @@ public struct LiveClock: Sendable, Equatable {
     public static let roundTrips = 5
     /// How many of the latest round trips the estimate chooses from.
     public static let window = 8
+    /// The shortest pause between round trips after the first ones, seconds.
+    public static let minimumInterval = 0.1
+
+    /// Seconds to wait before the next round trip after `trips` on this stream: none until
+    /// ``roundTrips`` are made, then `interval` (at least ``minimumInterval``).
+    public static func pause(after trips: Int, interval: Double) -> Double {
+        trips < roundTrips ? 0 : max(interval, minimumInterval)
+    }
 
     /// The estimate, or nil before the first round trip.
     public private(set) var estimate: LiveClockEstimate?

@@ -21,9 +21,8 @@ extension LiveFollower {
         while !Task.isCancelled {
             await measureClock()
             trips += 1
-            if trips >= LiveClock.roundTrips {
-                try? await Task.sleep(nanoseconds: UInt64(max(options.clockInterval, 0.1) * 1e9))
-            }
+            let pause = LiveClock.pause(after: trips, interval: options.clockInterval)
+            if pause > 0 { try? await Task.sleep(nanoseconds: UInt64(pause * 1e9)) }
         }
     }
 

@@ -77,4 +77,16 @@ import Testing
         #expect(clock.roundTrip(sent: 5, daemonTime: .nan, received: 6) == before)
         #expect(clock.estimate?.samples == LiveClock.window + 1)
     }
+
+    /// Five round trips at once when a stream opens, then one every interval (10 s by
+    /// default, never under 0.1 s).
+    @Test func theRoundTripsSchedule() {
+        #expect(LiveClock.roundTrips == 5 && LiveFollower.Options().clockInterval == 10)
+        for trips in 0..<LiveClock.roundTrips {
+            #expect(LiveClock.pause(after: trips, interval: 10) == 0)
+        }
+        #expect(LiveClock.pause(after: 5, interval: 10) == 10)
+        #expect(LiveClock.pause(after: 9, interval: 0) == LiveClock.minimumInterval)
+        #expect(LiveClock.minimumInterval == 0.1 && LiveClock.window == 8)
+    }
 }
