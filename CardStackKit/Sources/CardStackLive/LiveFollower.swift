@@ -24,8 +24,9 @@ import Foundation
 /// wrong token) is reported and ends the stream.
 public final class LiveFollower: @unchecked Sendable {
     public struct Options: Sendable {
-        /// Also follow the offset of every frame the daemon computes (smooth animations on
-        /// the phone; more traffic). Without it the offset follows each state change.
+        /// With ``motion`` off, follow the offset of every frame the daemon computes (the old
+        /// frame stream: the daemon's cadence plus the network's jitter; more traffic). With
+        /// both off the offset follows each state change.
         public var frames = false
         /// Play each move here (``LiveMotion``): the move a frame event carries, computed by
         /// `CardLayout` at the display's own instants on the daemon's clock, estimated from
