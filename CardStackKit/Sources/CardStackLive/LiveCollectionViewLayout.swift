@@ -25,12 +25,14 @@
         private var attributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         private var throttle = ScrollThrottle()
         private var listener: Task<Void, Never>?
+        private var link: LiveDisplayLink?
 
         public init(follower: LiveFollower, mirror: Bool = false, parameters: Parameters = Parameters()) {
             self.follower = follower
             self.mirror = mirror
             self.parameters = parameters
             super.init()
+            link = LiveDisplayLink { [weak self] offset in self?.show(offset) }
             listener = Task { @MainActor [weak self] in
                 for await update in follower.updates {
                     guard case .changed(let snapshot, let change) = update else { continue }
@@ -48,15 +50,23 @@
             listener?.cancel()
         }
 
-        /// Applies a snapshot: new parameters always, the daemon's offset unless mirroring.
+        /// Applies a snapshot: new parameters always, the daemon's offset unless mirroring;
+        /// while the daemon's move runs, the display link plays it (``LiveDisplayLink``).
         open func apply(_ snapshot: LiveSnapshot, _ change: LiveChange) {
             parameters = snapshot.layoutParameters
             throttle.heard(snapshot.offset)
-            if !mirror, change.contains(.offset), let view = collectionView {
-                offset = snapshot.offset
-                view.setContentOffset(CGPoint(x: view.contentOffset.x, y: CGFloat(offset)), animated: false)
+            if !mirror {
+                link?.play(snapshot.motionPlayer)
+                if change.contains(.offset) { show(snapshot.offset) }
             }
             invalidateLayout()
+        }
+
+        /// Scrolls to the daemon's `offset` (the display link's ticks, each state change).
+        private func show(_ offset: Double) {
+            guard let view = collectionView else { return }
+            self.offset = offset
+            view.setContentOffset(CGPoint(x: view.contentOffset.x, y: CGFloat(offset)), animated: false)
         }
 
         open override var collectionViewContentSize: CGSize {

@@ -13,6 +13,9 @@ public enum LiveCommand: Sendable, Equatable {
     case fling(velocity: Double)
     /// `set_params`: the given keys, by table (`["layout": ["spacing": .number(40)]]`).
     case setParams([String: [String: LiveValue]])
+    /// `get_state`: the daemon's STATE, whose `uptime_s` is its clock (the follower's round
+    /// trips, ``LiveClock``).
+    case getState
 
     /// `set_params` with the keys whose values differ between `base` and `parameters`.
     public static func setParams(_ parameters: Parameters, from base: Parameters) -> LiveCommand {
@@ -29,7 +32,7 @@ public enum LiveCommand: Sendable, Equatable {
 
     /// Every command's name on the wire, as ``name`` spells it.
     public static let names = [
-        scrollTo(offset: 0).name, next().name, prev().name, fling(velocity: 0).name, setParams([:]).name,
+        scrollTo(offset: 0).name, next().name, prev().name, fling(velocity: 0).name, setParams([:]).name, getState.name,
     ]
 
     /// The command's name on the wire.
@@ -40,6 +43,7 @@ public enum LiveCommand: Sendable, Equatable {
         case .prev: "prev"
         case .fling: "fling"
         case .setParams: "set_params"
+        case .getState: "get_state"
         }
     }
 
@@ -77,6 +81,8 @@ public enum LiveCommand: Sendable, Equatable {
                 try c.encode(velocity, forKey: Key("velocity"))
             case .setParams(let tables):
                 try c.encode(tables, forKey: Key("params"))
+            case .getState:
+                break
             }
         }
     }

@@ -24,9 +24,21 @@ import Foundation
 /// wrong token) is reported and ends the stream.
 public final class LiveFollower: @unchecked Sendable {
     public struct Options: Sendable {
-        /// Also follow the offset of every frame the daemon computes (smooth animations on
-        /// the phone; more traffic). Without it the offset follows each state change.
+        /// With ``motion`` off, follow the offset of every frame the daemon computes (the old
+        /// frame stream: the daemon's cadence plus the network's jitter; more traffic). With
+        /// both off the offset follows each state change.
         public var frames = false
+        /// Play each move here (``LiveMotion``): the move a frame event carries, computed by
+        /// `CardLayout` at the display's own instants on the daemon's clock, estimated from
+        /// ``LiveClock/roundTrips`` `get_state` round trips when the stream opens and one every
+        /// ``clockInterval`` seconds. The frames of a move then publish nothing; ``frames`` keeps
+        /// the old frame stream (every frame's offset) when this is off.
+        public var motion = true
+        /// Seconds between the clock's round trips after the first ones.
+        public var clockInterval = 10.0
+        /// The local clock round trips are timed with: the display link's timebase
+        /// (`CACurrentMediaTime()` where QuartzCore exists, the system's uptime elsewhere).
+        public var now: @Sendable () -> Double = LiveFollower.systemClock
         /// Try again after a failure (not after a refusal).
         public var reconnect = true
         /// The longest wait between attempts, in seconds.
@@ -35,9 +47,10 @@ public final class LiveFollower: @unchecked Sendable {
         /// a keep-alive every 10 s).
         public var idleTimeout = 30.0
 
-        public init(frames: Bool = false, reconnect: Bool = true) {
+        public init(frames: Bool = false, reconnect: Bool = true, motion: Bool = true) {
             self.frames = frames
             self.reconnect = reconnect
+            self.motion = motion
         }
     }
 
@@ -48,7 +61,7 @@ public final class LiveFollower: @unchecked Sendable {
 
     private let continuation: AsyncStream<LiveUpdate>.Continuation
     private let lock = NSLock()
-    private var tracker = LiveTracker()
+    private var tracker: LiveTracker
     private var parser = EventStreamParser()
     private var runner: Task<Void, Never>?
     private var connection: EventStreamConnection?
@@ -57,8 +70,10 @@ public final class LiveFollower: @unchecked Sendable {
 
     /// A follower of the bridge at `url` (the URL `cardstack web` printed).
     public init(url: URL, options: Options = Options()) throws(LiveError) {
-        endpoints = try LiveEndpoints(url, frames: options.frames)
+        // The moves come in frame events: a follower playing them subscribes to frames.
+        endpoints = try LiveEndpoints(url, frames: options.frames || options.motion)
         self.options = options
+        tracker = LiveTracker(motion: options.motion)
         (updates, continuation) = AsyncStream.makeStream(of: LiveUpdate.self, bufferingPolicy: .unbounded)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
@@ -104,7 +119,9 @@ public final class LiveFollower: @unchecked Sendable {
                 parser = EventStreamParser()
                 tracker.streamStarted()
             }
+            let clock = options.motion ? Task { [self] in await self.keepClock() } : nil
             let outcome = await connection.run(endpoints.events, idleTimeout: options.idleTimeout)
+            clock?.cancel()
             guard !isStopped else { break }
             switch outcome {
             case .failed(.refused(let why)):
@@ -122,6 +139,12 @@ public final class LiveFollower: @unchecked Sendable {
             backoff = min(backoff * 2, options.maximumBackoff)
         }
         continuation.finish()
+    }
+
+    /// Updates from outside the stream (the clock's round trips), through the same tracker.
+    func track(_ body: (inout LiveTracker) -> [LiveUpdate]) {
+        let updates = lock.withLock { body(&tracker) }
+        for update in updates { continuation.yield(update) }
     }
 
     /// Bytes of the event stream: each complete event's line goes through the tracker.

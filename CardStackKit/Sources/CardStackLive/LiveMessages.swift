@@ -28,10 +28,11 @@ struct StateReply: Decodable {
     var result: StateMessage
 }
 
-/// A frame event: only its offset.
+/// A frame event: its offset, and the move it is a point of while one runs.
 struct FrameOffset: Decodable {
     struct Offset: Decodable { var offset: Double }
     var frame: Offset
+    var motion: MotionStart?
 }
 
 /// CONFIG_ERROR.

@@ -27,6 +27,9 @@
         public private(set) var status: String?
         @ObservationIgnored private var throttle = ScrollThrottle()
         @ObservationIgnored private var listener: Task<Void, Never>?
+        #if canImport(UIKit)
+            @ObservationIgnored private var link: LiveDisplayLink?
+        #endif
 
         public init(follower: LiveFollower, parameters: Parameters = Parameters()) {
             self.follower = follower
@@ -35,6 +38,9 @@
             listener = Task { @MainActor [weak self] in
                 for await update in follower.updates { self?.apply(update) }
             }
+            #if canImport(UIKit)
+                link = LiveDisplayLink { [weak self] offset in self?.show(offset) }
+            #endif
             follower.start()
         }
 
@@ -47,15 +53,28 @@
                 throttle.heard(snapshot.offset)
                 cards = Layout.frame(parameters, offset: offset).cards
                 status = nil
+                #if canImport(UIKit)
+                    // The daemon's move, played at the display's rate while it runs.
+                    link?.play(snapshot.motionPlayer)
+                #endif
             case .configError(let text), .notice(let text): status = text
             case .error(let error): status = error.description
             case .connected: status = nil
             }
         }
 
+        /// Shows the daemon's `offset` (a display link's tick).
+        private func show(_ offset: Double) {
+            self.offset = offset
+            cards = Layout.frame(parameters, offset: offset).cards
+        }
+
         /// The app scrolled to `offset` (points): laid out at once, reported to the daemon
         /// at most 30 times a second.
         public func scroll(to offset: Double, now: Double = Date.timeIntervalSinceReferenceDate) {
+            #if canImport(UIKit)
+                link?.stop()
+            #endif
             self.offset = offset
             cards = Layout.frame(parameters, offset: offset).cards
             report(throttle.offer(offset, now: now))

@@ -14,13 +14,29 @@ public struct LiveSnapshot: Sendable, Equatable {
     public var deckSize: Int
     /// Whether the daemon is animating (a fling, step or edit runs).
     public var animating: Bool
+    /// The daemon's move in force (a frame event's `motion`), or nil at rest; only a
+    /// follower with ``LiveFollower/Options/motion`` on keeps it.
+    public var motion: MotionStart?
+    /// The daemon's clock as estimated from round trips, or nil before the first.
+    public var clock: LiveClockEstimate?
 
-    public init(revision: Int, parameters: Parameters, offset: Double, deckSize: Int, animating: Bool = false) {
+    public init(
+        revision: Int, parameters: Parameters, offset: Double, deckSize: Int, animating: Bool = false,
+        motion: MotionStart? = nil, clock: LiveClockEstimate? = nil
+    ) {
         self.revision = revision
         self.parameters = parameters
         self.offset = offset
         self.deckSize = deckSize
         self.animating = animating
+        self.motion = motion
+        self.clock = clock
+    }
+
+    /// The move played here at any instant (``LiveMotion``): the daemon's offset at a
+    /// display link's `targetTimestamp`.
+    public var motionPlayer: LiveMotion {
+        LiveMotion(motion: motion, parameters: layoutParameters, restOffset: offset, clock: clock)
     }
 
     /// ``parameters`` with the deck's size in `layout.cards`, as the daemon lays them out.
@@ -47,13 +63,17 @@ public struct LiveChange: OptionSet, Sendable, Hashable {
     public static let offset = LiveChange(rawValue: 2)
     public static let deck = LiveChange(rawValue: 4)
     public static let animating = LiveChange(rawValue: 8)
+    /// A move began or ended (``LiveSnapshot/motion``).
+    public static let motion = LiveChange(rawValue: 16)
+    /// A new clock estimate (``LiveSnapshot/clock``).
+    public static let clock = LiveChange(rawValue: 32)
 }
 
 /// What a follower tells the app, in order.
 public enum LiveUpdate: Sendable, Equatable {
     /// The stream is up and the bridge reached its daemon.
     case connected
-    /// The snapshot after a change: parameters, offset, deck or animating.
+    /// The snapshot after a change: parameters, offset, deck, animating, motion or clock.
     case changed(LiveSnapshot, LiveChange)
     /// The daemon's file does not load: its error (the parameters in force stay).
     case configError(String)

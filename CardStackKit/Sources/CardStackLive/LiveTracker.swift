@@ -29,14 +29,30 @@ public struct LiveTracker: Sendable {
     private var parameters: (revision: Int, value: Parameters)?
     private var state: (offset: Double, deck: Int, animating: Bool, revision: Int)?
     private var reported: Set<String> = []
+    /// Whether the move in each frame event's `motion` is kept (``LiveSnapshot/motion``) and
+    /// played here, rather than each frame's offset published (``LiveFollower/Options/motion``).
+    public let followsMotion: Bool
+    private var motion: MotionStart?
+    private var clock = LiveClock()
 
-    public init() {}
+    public init(motion: Bool = false) {
+        followsMotion = motion
+    }
 
     /// A new stream begins (a reconnection, perhaps to a restarted daemon): what it says
     /// next is heard afresh; ``snapshot`` stays until then.
     public mutating func streamStarted() {
         parameters = nil
         state = nil
+        motion = nil
+        clock = LiveClock()
+    }
+
+    /// A round trip to the daemon's clock (``LiveClock/roundTrip(sent:daemonTime:received:)``):
+    /// the snapshot with the new estimate, when it changed.
+    public mutating func roundTrip(sent: Double, daemonTime: Double, received: Double) -> [LiveUpdate] {
+        clock.roundTrip(sent: sent, daemonTime: daemonTime, received: received)
+        return publish()
     }
 
     /// Takes one relayed line (an event or a reply, without its newline).
@@ -67,6 +83,18 @@ public struct LiveTracker: Sendable {
         case .frame:
             guard let frame = try? JSONDecoder().decode(FrameOffset.self, from: data) else {
                 return once("a frame event without an offset was ignored")
+            }
+            guard followsMotion else {
+                return move(offset: frame.frame.offset, deck: nil, animating: nil, revision: nil)
+            }
+            // A frame of the move in force adds nothing once the clock is known: the move is
+            // played here. A new move replaces the old one; a frame without one is at rest.
+            let same = frame.motion != nil && frame.motion == motion && clock.estimate != nil
+            motion = frame.motion
+            if same, var s = state {
+                s.offset = frame.frame.offset
+                state = s
+                return []
             }
             return move(offset: frame.frame.offset, deck: nil, animating: nil, revision: nil)
         case .configError:
@@ -127,6 +155,7 @@ public struct LiveTracker: Sendable {
             ? (try? JSONDecoder().decode(StateReply.self, from: data))?.result
             : try? JSONDecoder().decode(StateMessage.self, from: data)
         guard let decoded else { return once("a state this package cannot read was ignored") }
+        if !decoded.animating { motion = nil }
         return move(
             offset: decoded.offset, deck: decoded.cards, animating: decoded.animating, revision: decoded.revision)
     }
@@ -145,16 +174,21 @@ public struct LiveTracker: Sendable {
         guard let parameters, let state else { return [] }
         let next = LiveSnapshot(
             revision: parameters.revision, parameters: parameters.value, offset: state.offset, deckSize: state.deck,
-            animating: state.animating)
+            animating: state.animating, motion: motion, clock: clock.estimate)
         guard let old = snapshot else {
             snapshot = next
-            return [.changed(next, [.parameters, .offset, .deck, .animating])]
+            var change: LiveChange = [.parameters, .offset, .deck, .animating]
+            if next.motion != nil { change.insert(.motion) }
+            if next.clock != nil { change.insert(.clock) }
+            return [.changed(next, change)]
         }
         var change: LiveChange = []
         if old.parameters != next.parameters || old.revision != next.revision { change.insert(.parameters) }
         if old.offset != next.offset { change.insert(.offset) }
         if old.deckSize != next.deckSize { change.insert(.deck) }
         if old.animating != next.animating { change.insert(.animating) }
+        if old.motion != next.motion { change.insert(.motion) }
+        if old.clock != next.clock { change.insert(.clock) }
         snapshot = next
         return change.isEmpty ? [] : [.changed(next, change)]
     }

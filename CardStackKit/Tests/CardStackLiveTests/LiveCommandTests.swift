@@ -16,6 +16,8 @@ import Testing
                 && scroll["id"] as? String == "i")
         #expect(try object(.next(count: 2))["count"] as? Int == 2)
         #expect(try object(.fling(velocity: -800))["velocity"] as? Double == -800)
+        let state = try object(.getState)
+        #expect(state["cmd"] as? String == "get_state" && state.count == 2, "get_state takes no arguments")
         var p = Parameters()
         p.layout.spacing = 44
         p.card.titles = ["a"]

@@ -175,6 +175,32 @@ def test_frames_follow_every_offset_of_an_animation(daemon, bridges, followers):
     follower.line(lambda u: close(u["offset"], spacing))
 
 
+def test_with_motion_the_follower_knows_the_daemons_clock_and_keeps_each_move(daemon, bridges, followers):
+    """--motion (options.motion, what an app's display link plays, docs/live.md): the get_state
+    round trips through the bridge give the daemon's clock (daemon − local, both monotonic
+    here) within the uncertainty the follower reports, and a `next` arrives as its move,
+    then rest."""
+    bridge = bridges([daemon.socket])
+    follower = followers(bridge.url, "--motion")
+    first = follower.line()
+    assert "motion" in first and "clock" in first and first["motion"] is None
+    clock = follower.line(lambda u: u["clock"] is not None and u["clock"]["samples"] >= 5)["clock"]
+    assert clock["uncertainty"] == clock["round_trip"] / 2 >= 0
+    # The test's own round trip to the daemon's clock, timed with CLOCK_MONOTONIC as the
+    # follower times its own (ProcessInfo.systemUptime on Linux).
+    client = daemon.client()
+    before = time.monotonic()
+    uptime = client.ok("get_state")["uptime_s"]
+    after = time.monotonic()
+    ours = uptime - (before + after) / 2
+    assert abs(clock["offset"] - ours) <= clock["uncertainty"] + (after - before) / 2, (clock, ours)
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    daemon.cli("next")
+    move = follower.line(lambda u: u["motion"] is not None)["motion"]
+    assert move["kind"] == "step" and move["from"] == 0 and close(move["to"], spacing), move
+    follower.line(lambda u: u["motion"] is None and close(u["offset"], spacing))
+
+
 # MARK: Failures
 
 def test_a_wrong_token_exits_1_naming_the_refusal(daemon, bridges, live_follow):

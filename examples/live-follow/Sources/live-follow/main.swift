@@ -2,19 +2,21 @@ import CardLayout
 import CardStackLive
 import Foundation
 
-// live-follow URL [--seconds N] [--frames] [--scroll-to OFFSET]
+// live-follow URL [--seconds N] [--frames | --motion] [--scroll-to OFFSET]
 //
 // Follows the daemon behind `cardstack web` (URL: the one it printed) and prints one JSON line
 // per update: {"revision": R, "offset": X, "cards": [...]}, the cards computed here by
 // CardLayout at the daemon's offset, in the daemon's frame format. Exits 1 with the reason on
 // a refused token or an unreachable URL; errors after the first update go to standard error
-// while it reconnects.
+// while it reconnects. With --motion each line also holds the move in force and the
+// daemon's clock as estimated ("motion", "clock"; null until known).
 
 let usage = """
-    usage: live-follow URL [--seconds N] [--frames] [--scroll-to OFFSET]
+    usage: live-follow URL [--seconds N] [--frames | --motion] [--scroll-to OFFSET]
       URL            the URL `cardstack web` printed (http://HOST:PORT/?token=…)
       --seconds N    stop after N seconds (default: run until interrupted)
       --frames       follow the offset of every frame (smooth animations)
+      --motion       keep each move and the daemon's clock, as an app plays them (options.motion)
       --scroll-to X  once following, send scroll_to X to the daemon (what a phone's scrolling sends)
     """
 
@@ -27,6 +29,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var url: URL?
 var seconds: Double?
 var frames = false
+var motion = false
 var scrollTo: Double?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -44,6 +47,7 @@ while !arguments.isEmpty {
         scrollTo = value
         arguments.removeFirst()
     case "--frames": frames = true
+    case "--motion": motion = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -56,7 +60,9 @@ guard let url else { fail("no URL\n\(usage)") }
 
 let follower: LiveFollower
 do {
-    follower = try LiveFollower(url: url, options: .init(frames: frames))
+    // A terminal has no display link to play moves on: it prints what it hears, the move
+    // and the clock too with --motion.
+    follower = try LiveFollower(url: url, options: .init(frames: frames, motion: motion))
 } catch {
     fail("\(error)")
 }
@@ -69,15 +75,44 @@ if let seconds {
 }
 
 /// One update as a JSON line.
-func line(_ snapshot: LiveSnapshot) -> String {
+func line(_ snapshot: LiveSnapshot, motion: Bool) -> String {
+    struct Clock: Encodable {
+        let offset: Double
+        let uncertainty: Double
+        let roundTrip: Double
+        let samples: Int
+        enum CodingKeys: String, CodingKey {
+            case offset, uncertainty, samples
+            case roundTrip = "round_trip"
+        }
+    }
     struct Update: Encodable {
         let revision: Int
         let offset: Double
         let cards: [CardPlacement]
+        let motion: MotionStart??
+        let clock: Clock??
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(revision, forKey: .revision)
+            try c.encode(offset, forKey: .offset)
+            try c.encode(cards, forKey: .cards)
+            // With --motion, present and null until known; without, absent.
+            if let motion { try c.encode(motion, forKey: .motion) }
+            if let clock { try c.encode(clock, forKey: .clock) }
+        }
+
+        enum Key: String, CodingKey { case revision, offset, cards, motion, clock }
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let update = Update(revision: snapshot.revision, offset: snapshot.offset, cards: snapshot.cards())
+    let clock = snapshot.clock.map {
+        Clock(offset: $0.offset, uncertainty: $0.uncertainty, roundTrip: $0.roundTrip, samples: $0.samples)
+    }
+    let update = Update(
+        revision: snapshot.revision, offset: snapshot.offset, cards: snapshot.cards(),
+        motion: motion ? .some(snapshot.motion) : nil, clock: motion ? .some(clock) : nil)
     return String(decoding: (try? encoder.encode(update)) ?? Data(), as: UTF8.self)
 }
 
@@ -87,7 +122,7 @@ for await update in follower.updates {
     switch update {
     case .changed(let snapshot, _):
         // Written at once (not through stdio's buffer): a script reads each line as it comes.
-        FileHandle.standardOutput.write(Data((line(snapshot) + "\n").utf8))
+        FileHandle.standardOutput.write(Data((line(snapshot, motion: motion) + "\n").utf8))
         if !following, let offset = scrollTo {
             following = true
             do {
