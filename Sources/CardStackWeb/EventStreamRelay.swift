@@ -2,19 +2,23 @@ import CardStackProtocol
 import NIOCore
 import NIOHTTP1
 
-/// `GET /events?token=…&daemon=N[&frames=1]`: the daemon's events as Server-Sent Events
+/// `GET /events?token=…&daemon=N[&frames=1|moves]`: the daemon's events as Server-Sent Events
 /// (`text/event-stream`), for `CardStackLive` followers (URLSession reads this on iOS and on
 /// Linux alike, where its WebSocket does not work). Each daemon line becomes one event's
 /// `data:`, unchanged; nothing is parsed.
 ///
 /// On connecting, the relay asks the daemon for what a follower needs: `subscribe` to
-/// `params`, `state` and `config_error` (and `frame` with `frames=1`), then `get_params` and
+/// `params`, `state` and `config_error` (and `frame` with `frames=1` or `frames=moves`), then `get_params` and
 /// `get_state`, whose replies (ids `live-subscribe`, `live-params`, `live-state`) come first.
 /// The bridge's own `{"event":"bridge",…}` messages are the WebSocket's. A comment line every
 /// 10 s keeps the stream alive through idle periods. The stream ends when the daemon goes.
 ///
 /// Back-pressure as for the WebSocket: while the follower does not keep up, the relay stops
 /// reading the daemon, which skips frames for it.
+///
+/// With `frames=moves` a follower that computes each move itself (`CardStackLive`'s
+/// `options.motion`) gets a move's first frame only: a frame whose `motion` is the one sent
+/// last is left out; every frame without one (a drag's, a jump's, the first at rest) goes.
 final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, DaemonLinkOwner {
     /// The ids of the requests made for a follower when its stream opens: CardStackLive's
     /// `LiveTracker` knows the replies by them (CardStackLiveAgreementTests holds the two).
@@ -26,14 +30,29 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     static let keepAliveSeconds: Int64 = 10
 
     let socketPath: String
-    let frames: Bool
+    let frames: Frames
+    /// The `motion` of the last frame sent with `frames=moves` (its bytes), nil after one without.
+    private var lastMotion: ByteBuffer?
+
+    /// Which frames the follower asked for.
+    enum Frames: Equatable {
+        case none, all, moves
+
+        init(query: String?) {
+            switch query {
+            case "1": self = .all
+            case "moves": self = .moves
+            default: self = .none
+            }
+        }
+    }
     let version: HTTPVersion
     private var context: ChannelHandlerContext?
     private var daemon: (any Channel)?
     private var keepAlive: RepeatedTask?
     private var closed = false
 
-    init(socketPath: String, frames: Bool, version: HTTPVersion) {
+    init(socketPath: String, frames: Frames, version: HTTPVersion) {
         self.socketPath = socketPath
         self.frames = frames
         self.version = version
@@ -85,7 +104,7 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
         }
         daemon = channel
         send(BridgeMessage.event(.connected, socket: socketPath))
-        let events: [EventKind] = [.params, .state, .configError] + (frames ? [.frame] : [])
+        let events: [EventKind] = [.params, .state, .configError] + (frames == .none ? [] : [.frame])
         let lines = BridgeMessage.lines([
             Request(id: .string(Self.requestIDs.subscribe), .subscribe(events)),
             Request(id: .string(Self.requestIDs.params), .getParams),
@@ -104,6 +123,11 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
 
     func daemonLine(_ line: ByteBuffer) {
         guard let context, !closed else { return }
+        if frames == .moves, Self.isFrame(line) {
+            let motion = Self.motion(of: line)
+            if let motion, motion == lastMotion { return }
+            lastMotion = motion
+        }
         var buffer = context.channel.allocator.buffer(capacity: line.readableBytes + 8)
         buffer.writeString("data: ")
         buffer.writeImmutableBuffer(line)
@@ -127,6 +151,23 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     func daemonWritabilityChanged() {}
 
     // MARK: Helpers
+
+    static func isFrame(_ line: ByteBuffer) -> Bool {
+        line.readableBytesView.starts(with: #"{"event":"frame""#.utf8)
+    }
+
+    /// The bytes of a frame event's `motion` object (its last `,"motion":{…}`: the key is
+    /// the event's own, after the frame, and a string cannot hold an unescaped quote), or nil.
+    static func motion(of line: ByteBuffer) -> ByteBuffer? {
+        let view = line.readableBytesView
+        let key = Array(#","motion":{"#.utf8)
+        var at = view.endIndex - key.count
+        while at >= view.startIndex, !view[at..<(at + key.count)].elementsEqual(key) { at -= 1 }
+        guard at >= view.startIndex,
+            let end = view[(at + key.count)...].firstIndex(of: UInt8(ascii: "}"))
+        else { return nil }
+        return line.getSlice(at: at, length: end + 1 - at)
+    }
 
     private func sendKeepAlive() {
         guard let context, !closed, context.channel.isWritable else { return }

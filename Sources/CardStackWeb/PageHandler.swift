@@ -196,7 +196,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         deadline?.disarm()
         deadline = nil
         let relay = EventStreamRelay(
-            socketPath: socket, frames: RequestGate.query(request.uri, "frames") == "1", version: request.version)
+            socketPath: socket, frames: .init(query: RequestGate.query(request.uri, "frames")), version: request.version
+        )
         do {
             try context.pipeline.syncOperations.addHandler(relay, position: .after(self))
             context.pipeline.syncOperations.removeHandler(self, promise: nil)

@@ -1,6 +1,7 @@
 """Helpers for `cardstack web`: the bridge as a real process, headless Chromium through
 Selenium, a minimal WebSocket client for raw protocol checks, and the page's geometry."""
 import base64
+import http.client
 import os
 import re
 import selectors
@@ -90,6 +91,38 @@ class Bridge:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+class EventStream:
+    """`GET /events` read as a follower reads it: one `data:` line per event."""
+
+    def __init__(self, bridge, timeout=30, query=""):
+        self.conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=timeout)
+        self.conn.request("GET", f"/events?token={bridge.token}{query}", headers={"Host": f"127.0.0.1:{bridge.port}"})
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+
+    def next(self):
+        """The next event's data, as bytes (comments skipped)."""
+        while True:
+            line = self.response.readline()
+            if not line:
+                raise ConnectionError("the event stream ended")
+            if line.startswith(b"data: "):
+                return line[6:].rstrip(b"\n")
+
+    def until(self, predicate, what, timeout=30):
+        deadline = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < deadline:
+            data = self.next()
+            seen.append(data)
+            if predicate(data):
+                return data, seen
+        raise AssertionError(f"no {what} on the stream")
+
+    def close(self):
+        self.conn.close()
 
 
 class WebSocket:

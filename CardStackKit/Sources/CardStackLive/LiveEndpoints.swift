@@ -8,7 +8,12 @@ public struct LiveEndpoints: Sendable, Equatable {
     /// `POST`: one JSON request, answered with the daemon's reply.
     public var request: URL
 
-    public init(_ url: URL, frames: Bool = false) throws(LiveError) {
+    /// - Parameters:
+    ///   - frames: every frame the daemon computes (`frames=1`).
+    ///   - moves: a move's first frame and every frame not of a move (`frames=moves`), for a
+    ///     follower that plays each move itself (``LiveFollower/Options/motion``); ignored
+    ///     with `frames`.
+    public init(_ url: URL, frames: Bool = false, moves: Bool = false) throws(LiveError) {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw .badURL("\(url) is not a URL")
         }
@@ -24,7 +29,11 @@ public struct LiveEndpoints: Sendable, Equatable {
         parts.path = "/request"
         parts.queryItems = query
         guard let request = parts.url else { throw .badURL("\(url)") }
-        if frames { query.append(URLQueryItem(name: "frames", value: "1")) }
+        if frames {
+            query.append(URLQueryItem(name: "frames", value: "1"))
+        } else if moves {
+            query.append(URLQueryItem(name: "frames", value: "moves"))
+        }
         parts.path = "/events"
         parts.queryItems = query
         guard let events = parts.url else { throw .badURL("\(url)") }

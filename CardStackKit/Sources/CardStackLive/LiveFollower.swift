@@ -70,8 +70,8 @@ public final class LiveFollower: @unchecked Sendable {
 
     /// A follower of the bridge at `url` (the URL `cardstack web` printed).
     public init(url: URL, options: Options = Options()) throws(LiveError) {
-        // The moves come in frame events: a follower playing them subscribes to frames.
-        endpoints = try LiveEndpoints(url, frames: options.frames || options.motion)
+        // The moves come in frame events: a follower playing them asks for each one's first frame.
+        endpoints = try LiveEndpoints(url, frames: options.frames, moves: options.motion)
         self.options = options
         tracker = LiveTracker(motion: options.motion)
         (updates, continuation) = AsyncStream.makeStream(of: LiveUpdate.self, bufferingPolicy: .unbounded)

@@ -9,12 +9,11 @@ cut off at every reconnect. One line over the limit must not count against a cli
 files from anywhere the user can read. It now serves from the list resolved for the
 `images_version` in force, and its errors name no file.
 """
-import http.client
-import time
 import urllib.error
 import urllib.request
 
 from harness import wait_for
+from webtools import EventStream
 
 MIB = 1 << 20
 # 128 quotes: 128 bytes in a TOML literal string, 256 as JSON sends them (the title limit).
@@ -24,38 +23,6 @@ QUOTES = '"' * 128
 def heavy_params_config(titles=7000):
     entries = ",\n".join(f"'{QUOTES}'" for _ in range(titles))
     return f"[layout]\ncards = {titles}\n[card]\ntitles = [\n{entries}\n]\n"
-
-
-class EventStream:
-    """`GET /events` read as a follower reads it: one `data:` line per event."""
-
-    def __init__(self, bridge, timeout=30):
-        self.conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=timeout)
-        self.conn.request("GET", f"/events?token={bridge.token}", headers={"Host": f"127.0.0.1:{bridge.port}"})
-        self.response = self.conn.getresponse()
-        assert self.response.status == 200
-
-    def next(self):
-        """The next event's data, as bytes (comments skipped)."""
-        while True:
-            line = self.response.readline()
-            if not line:
-                raise ConnectionError("the event stream ended")
-            if line.startswith(b"data: "):
-                return line[6:].rstrip(b"\n")
-
-    def until(self, predicate, what, timeout=30):
-        deadline = time.monotonic() + timeout
-        seen = []
-        while time.monotonic() < deadline:
-            data = self.next()
-            seen.append(data)
-            if predicate(data):
-                return data, seen
-        raise AssertionError(f"no {what} on the stream")
-
-    def close(self):
-        self.conn.close()
 
 
 def test_a_params_reply_over_a_mebibyte_does_not_cut_an_events_follower(make_daemon, bridges):
