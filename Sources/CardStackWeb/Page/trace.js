@@ -1,0 +1,180 @@
+// cardstack web: a device trace held against the motion graph. An app posts what its screen
+// drew to the bridge (POST /trace: one {"time", "duration", "offset"} a presented frame);
+// "load device trace" fetches the newest (GET /trace) and plots it over the kept transition
+// whose time it covers, with the hitches, Apple's hitch time ratio, the largest deviation and
+// the start latency as `cardstack verify --device` defines them (DeviceTrace+Hitches.swift,
+// GoldenRecording+Device.swift; docs/tuning.md, "Device traces"). Loaded after motion.js,
+// whose Motion takes these methods, before page.js.
+"use strict";
+
+const MOVED_BY = 0.001;   // pt off the move's start that counts as moved (GoldenRecording.movedBy)
+
+// The trace's frames from its JSON lines (the bridge checked them when it took them).
+function parseTrace(text) {
+  const frames = [];
+  text.split("\n").forEach((line, i) => {
+    if (!line.trim()) return;
+    const f = JSON.parse(line);
+    frames.push({ time: f.time, duration: f.duration, offset: f.offset, line: i + 1 });
+  });
+  return frames;
+}
+
+// The trace's own refresh: its median frame duration.
+function traceCadence(frames) {
+  const sorted = frames.map((f) => f.duration).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+// Hitches as Apple's tools count them: a frame held on screen (its duration, or until the
+// next frame's target time when that is later) for 1.5 refreshes or more held the next back
+// by the time past one refresh. The ratio: the hitch time in ms over the seconds of motion
+// (the first frame's target time to the last frame's end), with Apple's WWDC20 bands.
+function traceHitches(frames) {
+  const refresh = traceCadence(frames);
+  const hitches = [];
+  frames.forEach((f, i) => {
+    const held = i + 1 < frames.length ? Math.max(f.duration, frames[i + 1].time - f.time) : f.duration;
+    if (held >= refresh * 1.5) hitches.push({ time: f.time, line: f.line, ms: (held - refresh) * 1000 });
+  });
+  const last = frames[frames.length - 1];
+  const span = last.time + last.duration - frames[0].time;
+  const ratio = hitches.reduce((sum, h) => sum + h.ms, 0) / span;
+  const band = ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical";
+  return { cadence: refresh, hitches, span, ratio, band };
+}
+
+// The transition's offset at `t` (unwrapped, as the graph plots it): the last frame at or
+// before `t`; between two frames of a move, the straight line from one to the next (the page
+// holds the daemon's frames, not its maths: `verify --device` computes the move exactly);
+// at rest, or after the last frame, that frame's; before the first, the first's.
+function specAt(frames, points, t) {
+  let low = 0, high = points.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (points[middle][0] <= t) low = middle + 1; else high = middle;
+  }
+  if (low === 0) return points[0][1];
+  const [t0, x0] = points[low - 1];
+  if (!frames[low - 1].motion || low === points.length) return x0;
+  const [t1, x1] = points[low];
+  return x0 + ((x1 - x0) * (t - t0)) / (t1 - t0);
+}
+
+// The trace against one transition: each frame's deviation from the transition's offset at its
+// time (on a deck that wraps, the nearest turn), the largest, where the trace is drawn on the
+// graph, and the start latency: from the move's start (its first `motion.start`) to the
+// first frame off the offset the move starts from.
+function deviceReport(trace, frames, points, period) {
+  const figures = traceHitches(trace);
+  let largest = -1, worst = trace[0], expected = 0;
+  const drawn = trace.map((f) => {
+    const spec = specAt(frames, points, f.time);
+    let d = f.offset - spec;
+    if (period > 0) d -= period * Math.round(d / period);
+    if (Math.abs(d) > largest) [largest, worst, expected] = [Math.abs(d), f, spec];
+    return [f.time, spec + d];
+  });
+  const moving = frames.find((m) => m.motion);
+  let latency = null;
+  if (moving) {
+    const start = moving.motion.start, from = moving.motion.from;
+    const moved = trace.find((f) => Math.abs(f.offset - from) > MOVED_BY);
+    if (moved) latency = moved.time - start;
+  }
+  return Object.assign(figures, { frames: trace.length, deviation: largest, at: worst.time, line: worst.line,
+    expected, latency, drawn });
+}
+
+function reportText(r) {
+  const hitches = r.hitches.length
+    ? `${r.hitches.length} hitch${r.hitches.length === 1 ? "" : "es"} (`
+      + r.hitches.slice(0, 3).map((h) => `${(h.ms).toFixed(1)} ms at ${(h.time).toFixed(3)} s`).join(", ")
+      + (r.hitches.length > 3 ? ", …" : "") + ")"
+    : "no hitch";
+  const latency = r.latency === null ? "start latency: none (never moves)" : `start latency ${(r.latency * 1000).toFixed(1)} ms`;
+  return `device: ${r.frames} frames at ${(1 / r.cadence).toFixed(1)} Hz over ${(r.span).toFixed(3)} s · ${hitches}`
+    + ` · hitch time ratio ${(r.ratio).toFixed(1)} ms/s (${r.band}: Apple's bands are good < 5, warning 5–10, critical ≥ 10)`
+    + ` · largest deviation ${(r.deviation).toFixed(3)} pt at ${(r.at).toFixed(3)} s (line ${r.line}) · ${latency}`;
+}
+
+mixin(Motion, class {
+  // The row under the graph: the button and what the trace showed.
+  traceRow() {
+    const load = el("button", { type: "button", "data-action": "load-trace", text: "load device trace",
+      title: "plot the device trace an app last sent to this bridge (POST /trace) against the motion" });
+    load.addEventListener("click", () => this.loadTrace());
+    this.traceCaption = el("span", { class: "trace-caption", text: "" });
+    return el("div", { class: "trace-row" }, load, this.traceCaption);
+  }
+
+  // GET /trace, then the transition holding the trace's first frame, plotted with the trace.
+  loadTrace() {
+    this.traceCaption.textContent = "loading the device trace…";
+    fetch(`/trace?token=${encodeURIComponent(TOKEN)}`)
+      .then((r) => {
+        if (r.status === 404) throw new Error("no device trace yet: an app posts one to this bridge's /trace (docs/tuning.md, \"Device traces\")");
+        return r.ok ? r.text() : r.text().then((t) => { throw new Error(`GET /trace: ${r.status} ${t}`); });
+      })
+      .then((text) => {
+        this.trace = parseTrace(text);
+        this.traceSeq = (this.traceSeq || 0) + 1;
+        const frames = this.traceTransition();
+        if (!frames.length) {
+          this.clearTrace();
+          const t = this.trace;
+          this.traceCaption.textContent = `the device trace (${t.length} frames, ${(t[0].time).toFixed(3)}–${(t[t.length - 1].time).toFixed(3)} s`
+            + " on the daemon's clock) is of no transition the page holds: run the move, have the app send its trace, load it again";
+          return;
+        }
+        this.graph.dataset.points = "";
+        this.plot(frames);
+      })
+      .catch((e) => { this.traceCaption.textContent = `device trace: ${e.message}`; });
+  }
+
+  // The kept transition the trace's first frame falls in (the move starts a refresh or so
+  // before the device draws it), else the first one after it starts.
+  traceTransition() {
+    const t = this.trace[0].time;
+    let at = -1;
+    this.kept.forEach((m, i) => { if (m.time <= t) at = i; });
+    const held = at >= 0 ? this.lastTransition(at) : [];
+    if (held.length) return held;
+    const next = this.kept.findIndex((m) => m.time > t);
+    return next >= 0 ? this.lastTransition(next) : [];
+  }
+
+  // The trace drawn over `frames`' plot when it is of them ([t0, t1] their time): the trace's
+  // points, or null (and nothing drawn).
+  traceOver(frames, points) {
+    if (!this.trace) return null;
+    const t0 = points[0][0], t1 = points[points.length - 1][0];
+    const trace = this.trace;
+    if (trace[trace.length - 1].time < t0 || trace[0].time > t1 + TRANSITION_GAP) {
+      this.clearTrace();
+      this.traceCaption.textContent = "the device trace loaded is of another transition (load it again after its move)";
+      return null;
+    }
+    const report = deviceReport(trace, frames, points, this.period());
+    this.graph.dataset.device = JSON.stringify(report.drawn);
+    this.graph.dataset.report = JSON.stringify(Object.assign({}, report, { drawn: undefined, trace: this.traceSeq }));
+    this.traceCaption.textContent = reportText(report);
+    return report.drawn;
+  }
+
+  // Draws the trace's points with the graph's scales.
+  drawTrace(drawn, x, y) {
+    const d = drawn ? drawn.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}`).join("") : "";
+    this.devicePath.setAttribute("d", d);
+    this.deviceMarks.setAttribute("d", drawn ? drawn.map((p) => `M${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}h0`).join("") : "");
+  }
+
+  clearTrace() {
+    delete this.graph.dataset.device;
+    delete this.graph.dataset.report;
+    this.devicePath.setAttribute("d", "");
+    this.deviceMarks.setAttribute("d", "");
+  }
+});

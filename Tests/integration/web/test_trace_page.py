@@ -1,0 +1,142 @@
+"""The page plots a device trace against the motion (issue 47): a real move recorded from the
+daemon (a `next` on a 0.3 s linear curve), an app's trace of it at 120 Hz with one frame
+dropped posted to the bridge (`POST /trace`), "load device trace" clicked: the page shows one
+hitch of 8.3 ms, the hitch time ratio Apple's formula gives, the largest deviation and the
+start latency as docs/tuning.md "Device traces" defines them, and draws the trace's points
+over the daemon's. Real daemon, real `cardstack web`, headless Chromium."""
+import http.client
+import json
+
+from harness import DEFAULT_CONFIG, wait_for
+from webtools import open_page, row, subscribed
+
+LINEAR = DEFAULT_CONFIG.read_text() + '\ncurve = "linear"\nduration = 0.3\n'
+REFRESH = 1 / 120
+FRAMES = 48  # 0.4 s at 120 Hz: the move, then the cards at rest
+DROPPED = 20
+
+
+def js(browser, script, *args):
+    return browser.execute_script(script, *args)
+
+
+def graph(browser, name):
+    return json.loads(js(browser, "return document.querySelector('#motion-graph').dataset[arguments[0]] || 'null'", name))
+
+
+def caption(browser):
+    return js(browser, "return document.querySelector('.trace-caption').textContent")
+
+
+def post_trace(bridge, body):
+    conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=20)
+    try:
+        conn.request("POST", f"/trace?token={bridge.token}", body=body.encode(),
+                     headers={"Content-Type": "application/x-ndjson"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def device_trace(motion, duration):
+    """The move as a 120 Hz device draws it at each target time (the linear curve's offset
+    there), frame DROPPED never presented."""
+    frames = []
+    for k in range(1, FRAMES + 1):
+        if k == DROPPED:
+            continue
+        t = motion["start"] + k * REFRESH
+        x = motion["from"] + (motion["to"] - motion["from"]) * min(1.0, (t - motion["start"]) / duration)
+        frames.append({"time": t, "duration": REFRESH, "offset": x})
+    return frames
+
+
+def spec_at(points, moving, t):
+    """The page's definition (trace.js specAt): the last point at or before t; inside a move,
+    the straight line to the next."""
+    before = [i for i, p in enumerate(points) if p[0] <= t]
+    if not before:
+        return points[0][1]
+    i = before[-1]
+    if not moving[i] or i + 1 == len(points):
+        return points[i][1]
+    (t0, x0), (t1, x1) = points[i], points[i + 1]
+    return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+
+
+def pause_after_the_last_frame(browser, client):
+    """Until the daemon's clock is past the page's last frame by more than the gap between two
+    transitions (motion.js TRANSITION_GAP), so the next move is a transition of its own."""
+    last = js(browser, "const k = window.cardstack.views[0].motion.kept; return k[k.length - 1].time;")
+    wait_for(lambda: client.ok("get_state")["uptime_s"] > last + 0.2, what="a pause after the page's last frame")
+
+
+def click_load(browser):
+    js(browser, "document.querySelector('[data-action=load-trace]').click()")
+
+
+def test_the_page_plots_a_device_trace_with_one_hitch_against_the_move(make_daemon, bridges, browser):
+    daemon = make_daemon(LINEAR)
+    client = subscribed(daemon)
+    bridge = bridges([daemon.socket])
+    open_page(browser, bridge)
+    wait_for(lambda: row(browser, "animation.curve") and json.loads(row(browser, "animation.curve")["value"]) == "linear",
+             what="the curve in the panel")
+    click_load(browser)
+    wait_for(lambda: "no device trace yet" in caption(browser), timeout=10, what="the page to say no trace is held")
+
+    pause_after_the_last_frame(browser, client)
+    client.events.clear()
+    client.ok("next", count=1)
+    move = [f for f in client.frames_until_rest() if f.get("motion")]
+    motion = move[0]["motion"]
+    assert motion["kind"] == "step" and motion["to"] != motion["from"], motion
+    wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [move[-1]["seq"]], timeout=10, what="the graph of the move")
+
+    trace = device_trace(motion, 0.3)
+    body = "".join(json.dumps(f) + "\n" for f in trace)
+    assert post_trace(bridge, body) == (200, f'{{"frames":{FRAMES - 1}}}\n'.encode())
+    click_load(browser)
+    report = wait_for(lambda: graph(browser, "report"), timeout=10, what="the page to plot the device trace")
+
+    # One hitch of one refresh, where the frame before the dropped one was held.
+    assert len(report["hitches"]) == 1, report["hitches"]
+    hitch = report["hitches"][0]
+    assert abs(hitch["ms"] - 1000 * REFRESH) < 1e-6 and hitch["line"] == DROPPED - 1, hitch
+    # Apple's formula: the hitch time (ms) over the seconds of motion, first target time to
+    # the last frame's end.
+    span = trace[-1]["time"] + REFRESH - trace[0]["time"]
+    assert abs(report["span"] - span) < 1e-9
+    assert abs(report["ratio"] - 1000 * REFRESH / span) < 1e-6 and report["band"] == "critical", report
+    assert abs(report["cadence"] - REFRESH) < 1e-12 and report["frames"] == FRAMES - 1
+    # The first frame drawn off the move's start is one refresh after it.
+    assert abs(report["latency"] - REFRESH) < 1e-9, report["latency"]
+
+    # Against the daemon's frames the graph plots (the spec), each trace frame's deviation,
+    # the largest as the page reports it; the trace's points are drawn where it drew them.
+    points = graph(browser, "points")
+    seqs = graph(browser, "seqs")
+    assert seqs[-1] == move[-1]["seq"]
+    by_seq = {f["seq"]: f for f in move}
+    moving = [bool(by_seq.get(s, {}).get("motion")) for s in seqs]
+    deviations = [abs(f["offset"] - spec_at(points, moving, f["time"])) for f in trace]
+    assert abs(report["deviation"] - max(deviations)) < 1e-9, (report["deviation"], max(deviations))
+    drawn = graph(browser, "device")
+    assert len(drawn) == len(trace)
+    for (t, x), f in zip(drawn, trace):
+        assert t == f["time"] and abs(x - f["offset"]) < 1e-9, ((t, x), f)
+    path = js(browser, "return document.querySelector('#motion-graph .device').getAttribute('d')")
+    assert path.startswith("M") and path.count("L") == len(trace) - 1, path
+    text = caption(browser)
+    assert f"device: {FRAMES - 1} frames at 120.0 Hz" in text and "1 hitch (8.3 ms at" in text, text
+    assert f"hitch time ratio {1000 * REFRESH / span:.1f} ms/s (critical" in text and "start latency 8.3 ms" in text, text
+
+    # Another move, and the trace loaded is not of it: nothing drawn, and the page says why.
+    pause_after_the_last_frame(browser, client)
+    client.events.clear()
+    client.ok("next", count=1)
+    later = [f for f in client.frames_until_rest() if f.get("motion")]
+    wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [later[-1]["seq"]], timeout=10, what="the graph of the next move")
+    assert graph(browser, "report") is None and graph(browser, "device") is None
+    assert "of another transition" in caption(browser)
