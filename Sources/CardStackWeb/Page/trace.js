@@ -45,11 +45,67 @@ function traceHitches(frames) {
   return { cadence: refresh, hitches, span, ratio, band };
 }
 
+// A timing curve's value at x in [0, 1], as CardLayout's TimingCurve and UnitBezier have it:
+// the named curves' control points, Newton's method then bisection to 1e-9.
+const CURVE_POINTS = { linear: [0, 0, 1, 1], ease_in: [0.42, 0, 1, 1], ease_out: [0, 0, 0.58, 1], ease_in_out: [0.42, 0, 0.58, 1] };
+
+function curveValue(curve, x) {
+  const t = Math.min(Math.max(x, 0), 1);
+  const p = Array.isArray(curve) ? curve : CURVE_POINTS[curve];
+  if (!p || (p[0] === 0 && p[1] === 0 && p[2] === 1 && p[3] === 1)) return t;
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  const cx = 3 * p[0], bx = 3 * (p[2] - p[0]) - cx, ax = 1 - cx - bx;
+  const cy = 3 * p[1], by = 3 * (p[3] - p[1]) - cy, ay = 1 - cy - by;
+  const X = (s) => ((ax * s + bx) * s + cx) * s;
+  const solved = (() => {
+    let s = t;
+    for (let i = 0; i < 8; i++) {
+      const error = X(s) - t;
+      if (Math.abs(error) < 1e-9) return s;
+      const slope = (3 * ax * s + 2 * bx) * s + cx;
+      if (Math.abs(slope) < 1e-6) break;
+      s -= error / slope;
+    }
+    let low = 0, high = 1;
+    s = t;
+    for (let i = 0; i < 100; i++) {
+      const value = X(s);
+      if (Math.abs(value - t) < 1e-9) return s;
+      if (value < t) low = s; else high = s;
+      s = (low + high) / 2;
+    }
+    return s;
+  })();
+  return ((ay * solved + by) * solved + cy) * solved;
+}
+
+// A step's offset (unwrapped, the move's own space) at `t` when the parameters of its frame
+// are the ones the page holds and it runs on a timing curve (no spring), as CardLayout's
+// MotionStart and Motion compute it; else null (a spring, a fling: the page does not carry
+// their maths). "decelerate" on a step is Motion.landing.
+function stepAt(motion, animation, t) {
+  if (motion.kind !== "step" || animation.spring) return null;
+  if (motion.from === motion.to) return motion.to;
+  const duration = Math.min(Math.max(animation.duration, 0), 10), slowdown = animation.slowdown || 1;
+  const u = Math.max((t - motion.start) / slowdown, 0);
+  if (u >= duration || !(duration > 0)) return motion.to;
+  let progress;
+  if (animation.curve === "decelerate") {
+    const x = Math.min(Math.max(u / duration, 0), 1), r = 0.01, k = -Math.log(r);
+    progress = (1 - Math.pow(r, x) - x * r * k) / (1 - r - r * k);
+  } else {
+    progress = curveValue(animation.curve, u / duration);
+  }
+  return motion.from + (motion.to - motion.from) * progress;
+}
+
 // The transition's offset at `t` (unwrapped, as the graph plots it): the last frame at or
-// before `t`; between two frames of a move, the straight line from one to the next (the page
-// holds the daemon's frames, not its maths: `verify --device` computes the move exactly);
-// at rest, or after the last frame, that frame's; before the first, the first's.
-function specAt(frames, points, t) {
+// before `t`; while it moves, its step computed again (stepAt) when the page can, else the
+// straight line to the next frame (`verify --device` computes every move exactly); at rest,
+// or after the last frame, that frame's; before the first, the first's. `lined` counts the
+// times the straight line stood in for the move.
+function specAt(frames, points, t, params, period, lined) {
   let low = 0, high = points.length;
   while (low < high) {
     const middle = (low + high) >> 1;
@@ -57,8 +113,17 @@ function specAt(frames, points, t) {
   }
   if (low === 0) return points[0][1];
   const [t0, x0] = points[low - 1];
-  if (!frames[low - 1].motion || low === points.length) return x0;
+  const frame = frames[low - 1];
+  if (!frame.motion) return x0;
+  const own = params && params.revision === frame.revision ? stepAt(frame.motion, params.params.animation, t) : null;
+  if (own !== null) {
+    let d = own - frame.frame.offset;
+    if (period > 0) d -= period * Math.round(d / period);
+    return x0 + d;
+  }
+  if (low === points.length) return x0;
   const [t1, x1] = points[low];
+  lined.count++;
   return x0 + ((x1 - x0) * (t - t0)) / (t1 - t0);
 }
 
@@ -66,11 +131,12 @@ function specAt(frames, points, t) {
 // time (on a deck that wraps, the nearest turn), the largest, where the trace is drawn on the
 // graph, and the start latency: from the move's start (its first `motion.start`) to the
 // first frame off the offset the move starts from.
-function deviceReport(trace, frames, points, period) {
+function deviceReport(trace, frames, points, period, params) {
   const figures = traceHitches(trace);
   let largest = -1, worst = trace[0], expected = 0;
+  const lined = { count: 0 };
   const drawn = trace.map((f) => {
-    const spec = specAt(frames, points, f.time);
+    const spec = specAt(frames, points, f.time, params, period, lined);
     let d = f.offset - spec;
     if (period > 0) d -= period * Math.round(d / period);
     if (Math.abs(d) > largest) [largest, worst, expected] = [Math.abs(d), f, spec];
@@ -84,7 +150,7 @@ function deviceReport(trace, frames, points, period) {
     if (moved) latency = moved.time - start;
   }
   return Object.assign(figures, { frames: trace.length, deviation: largest, at: worst.time, line: worst.line,
-    expected, latency, drawn });
+    expected, latency, drawn, lined: lined.count });
 }
 
 function reportText(r) {
@@ -96,7 +162,9 @@ function reportText(r) {
   const latency = r.latency === null ? "start latency: none (never moves)" : `start latency ${(r.latency * 1000).toFixed(1)} ms`;
   return `device: ${r.frames} frames at ${(1 / r.cadence).toFixed(1)} Hz over ${(r.span).toFixed(3)} s · ${hitches}`
     + ` · hitch time ratio ${(r.ratio).toFixed(1)} ms/s (${r.band}: Apple's bands are good < 5, warning 5–10, critical ≥ 10)`
-    + ` · largest deviation ${(r.deviation).toFixed(3)} pt at ${(r.at).toFixed(3)} s (line ${r.line}) · ${latency}`;
+    + ` · largest deviation ${(r.deviation).toFixed(3)} pt at ${(r.at).toFixed(3)} s (line ${r.line})`
+    + (r.lined ? ` (${r.lined} frames against the line between the daemon's frames: a spring, a fling or parameters no longer in force)` : "")
+    + ` · ${latency}`;
 }
 
 mixin(Motion, class {
@@ -157,7 +225,7 @@ mixin(Motion, class {
       this.traceCaption.textContent = "the device trace loaded is of another transition (load it again after its move)";
       return null;
     }
-    const report = deviceReport(trace, frames, points, this.period());
+    const report = deviceReport(trace, frames, points, this.period(), this.view.params);
     this.graph.dataset.device = JSON.stringify(report.drawn);
     this.graph.dataset.report = JSON.stringify(Object.assign({}, report, { drawn: undefined, trace: this.traceSeq }));
     this.traceCaption.textContent = reportText(report);
