@@ -80,16 +80,42 @@ function curveValue(curve, x) {
   return ((ay * solved + by) * solved + cy) * solved;
 }
 
-// A step's offset (unwrapped, the move's own space) at `t` when the parameters of its frame
-// are the ones the page holds and it runs on a timing curve (no spring), as CardLayout's
-// MotionStart and Motion compute it; else null (a spring, a fling: the page does not carry
-// their maths). "decelerate" on a step is Motion.landing.
+// A spring's state (x, v) `t` s after (x0, v0), as CardLayout's Spring.state: critically
+// damped, underdamped or overdamped, from the damping ratio and the response.
+function springState(spring, x0, v0, t) {
+  const w = (2 * Math.PI) / spring.response, z = spring.damping_ratio;
+  if (!(t > 0)) return [x0, v0];
+  if (Math.abs(z - 1) < 1e-9) {
+    const e = Math.exp(-w * t), b = v0 + w * x0;
+    return [e * (x0 + b * t), e * (b - w * (x0 + b * t))];
+  }
+  if (z < 1) {
+    const wd = w * Math.sqrt(1 - z * z), a = x0, b = (v0 + z * w * x0) / wd, e = Math.exp(-z * w * t);
+    const c = Math.cos(wd * t), s = Math.sin(wd * t);
+    return [e * (a * c + b * s), e * ((b * wd - z * w * a) * c - (a * wd + z * w * b) * s)];
+  }
+  const root = Math.sqrt(z * z - 1), r1 = -w * (z - root), r2 = -w * (z + root);
+  const c2 = (v0 - r1 * x0) / (r2 - r1), c1 = x0 - c2, e1 = Math.exp(r1 * t), e2 = Math.exp(r2 * t);
+  return [c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2];
+}
+
+// A step's offset (the move's own space, unwrapped) at `t`, as CardLayout's MotionStart and
+// Motion compute it: on its spring (settled within 0.001 pt and 0.05 pt/s, or after 60 s:
+// the target) or its timing curve ("decelerate" on a step is Motion.landing); null for a
+// fling (the page does not carry its maths).
 function stepAt(motion, animation, t) {
-  if (motion.kind !== "step" || animation.spring) return null;
+  if (motion.kind !== "step") return null;
   if (motion.from === motion.to) return motion.to;
-  const duration = Math.min(Math.max(animation.duration, 0), 10), slowdown = animation.slowdown || 1;
-  const u = Math.max((t - motion.start) / slowdown, 0);
-  if (u >= duration || !(duration > 0)) return motion.to;
+  const slowdown = animation.slowdown || 1, elapsed = (t - motion.start) / slowdown;
+  if (animation.spring) {
+    if (elapsed >= 60) return motion.to;
+    const [x, v] = springState(animation.spring, motion.from - motion.to, motion.velocity, elapsed);
+    if (Math.abs(x) <= 0.001 && Math.abs(v) <= 0.05) return motion.to;
+    return motion.to + springState(animation.spring, motion.from - motion.to, motion.velocity, Math.max(elapsed, 0))[0];
+  }
+  const duration = Math.min(Math.max(animation.duration, 0), 10);
+  const u = Math.max(elapsed, 0);
+  if (elapsed >= duration || !(duration > 0)) return motion.to;
   let progress;
   if (animation.curve === "decelerate") {
     const x = Math.min(Math.max(u / duration, 0), 1), r = 0.01, k = -Math.log(r);
@@ -163,7 +189,7 @@ function reportText(r) {
   return `device: ${r.frames} frames at ${(1 / r.cadence).toFixed(1)} Hz over ${(r.span).toFixed(3)} s · ${hitches}`
     + ` · hitch time ratio ${(r.ratio).toFixed(1)} ms/s (${r.band}: Apple's bands are good < 5, warning 5–10, critical ≥ 10)`
     + ` · largest deviation ${(r.deviation).toFixed(3)} pt at ${(r.at).toFixed(3)} s (line ${r.line})`
-    + (r.lined ? ` (${r.lined} frames against the line between the daemon's frames: a spring, a fling or parameters no longer in force)` : "")
+    + (r.lined ? ` (${r.lined} frames against the line between the daemon's frames: a fling, or parameters no longer in force)` : "")
     + ` · ${latency}`;
 }
 

@@ -137,13 +137,17 @@ def test_the_page_plots_a_device_trace_with_one_hitch_against_the_move(make_daem
 
 def test_the_page_computes_a_step_on_each_curve_as_the_daemon_does(make_daemon, bridges, browser):
     # The page's stepAt (trace.js) at each frame's time of a real step gives the frame's own
-    # offset: on a named curve, on a Bézier of the user's, and on "decelerate" (Motion.landing).
+    # offset: on a named curve, on a Bézier of the user's, on "decelerate" (Motion.landing), and
+    # on springs underdamped, critically damped and overdamped.
     daemon = make_daemon(LINEAR)
     client = subscribed(daemon)
     bridge = bridges([daemon.socket])
     open_page(browser, bridge)
-    for curve in ["ease_in_out", [0.2, 0.9, 0.3, 1.2], "decelerate"]:
-        client.ok("set_params", params={"animation": {"curve": curve, "duration": 0.4}})
+    animations = [{"curve": curve, "duration": 0.4} for curve in ["ease_in_out", [0.2, 0.9, 0.3, 1.2], "decelerate"]]
+    animations += [{"spring": spring} for spring in [{"duration": 0.5, "bounce": 0.3}, {"damping_ratio": 1.0, "response": 0.3},
+                                                      {"damping_ratio": 1.6, "response": 0.25}]]
+    for animation in animations:
+        client.ok("set_params", params={"animation": animation})
         revision = client.event("params", timeout=10)["revision"]
         wait_for(lambda: js(browser, "return window.cardstack.views[0].params.revision") == revision, timeout=10,
                  what="the page to hold the new parameters")
@@ -160,4 +164,4 @@ def test_the_page_computes_a_step_on_each_curve_as_the_daemon_does(make_daemon, 
             return frames.map((m) => [stepAt(m.motion, a, m.time), m.frame.offset]);""", [f["seq"] for f in move])
         assert len(result) == len(move)
         worst = max(abs(own - offset) for own, offset in result)
-        assert worst < 1e-9, (curve, worst, result)
+        assert worst < 1e-9, (animation, worst, result)
