@@ -99,14 +99,21 @@ function springState(spring, x0, v0, t) {
   return [c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2];
 }
 
-// A step's offset (the move's own space, unwrapped) at `t`, as CardLayout's MotionStart and
-// Motion compute it: on its spring (settled within 0.001 pt and 0.05 pt/s, or after 60 s:
-// the target) or its timing curve ("decelerate" on a step is Motion.landing); null for a
-// fling (the page does not carry its maths).
-function stepAt(motion, animation, t) {
-  if (motion.kind !== "step") return null;
+// A move's offset (its own space, unwrapped) at `t`, as CardLayout's MotionStart and
+// Motion compute it: a step on its spring (settled within 0.001 pt and 0.05 pt/s, or after 60 s:
+// the target) or its timing curve ("decelerate" on a step is Motion.landing); a fling as a
+// step on its spring when it snaps to one, else its coast (Motion.fling).
+function moveAt(motion, animation, t) {
   if (motion.from === motion.to) return motion.to;
   const slowdown = animation.slowdown || 1, elapsed = (t - motion.start) / slowdown;
+  if (motion.kind === "fling" && !(animation.spring && animation.snap)) {
+    // A coast to its target (the frame's `to`): the decay of Motion.fling, at most 2 s.
+    const k = animation.deceleration, duration = Math.min(Math.log(0.01) / Math.log(k) / 1000, 2);
+    if (elapsed >= duration) return motion.to;
+    const u = Math.max(elapsed, 0), total = 1 - Math.pow(k, duration * 1000);
+    const progress = total > 1e-12 ? (1 - Math.pow(k, u * 1000)) / total : u / duration;
+    return motion.from + (motion.to - motion.from) * progress;
+  }
   if (animation.spring) {
     if (elapsed >= 60) return motion.to;
     const [x, v] = springState(animation.spring, motion.from - motion.to, motion.velocity, elapsed);
@@ -127,7 +134,7 @@ function stepAt(motion, animation, t) {
 }
 
 // The transition's offset at `t` (unwrapped, as the graph plots it): the last frame at or
-// before `t`; while it moves, its step computed again (stepAt) when the page can, else the
+// before `t`; while it moves, its step computed again (moveAt) when the page can, else the
 // straight line to the next frame (`verify --device` computes every move exactly); at rest,
 // or after the last frame, that frame's; before the first, the first's. `lined` counts the
 // times the straight line stood in for the move.
@@ -141,7 +148,7 @@ function specAt(frames, points, t, params, period, lined) {
   const [t0, x0] = points[low - 1];
   const frame = frames[low - 1];
   if (!frame.motion) return x0;
-  const own = params && params.revision === frame.revision ? stepAt(frame.motion, params.params.animation, t) : null;
+  const own = params && params.revision === frame.revision ? moveAt(frame.motion, params.params.animation, t) : null;
   if (own !== null) {
     let d = own - frame.frame.offset;
     if (period > 0) d -= period * Math.round(d / period);
@@ -189,7 +196,7 @@ function reportText(r) {
   return `device: ${r.frames} frames at ${(1 / r.cadence).toFixed(1)} Hz over ${(r.span).toFixed(3)} s · ${hitches}`
     + ` · hitch time ratio ${(r.ratio).toFixed(1)} ms/s (${r.band}: Apple's bands are good < 5, warning 5–10, critical ≥ 10)`
     + ` · largest deviation ${(r.deviation).toFixed(3)} pt at ${(r.at).toFixed(3)} s (line ${r.line})`
-    + (r.lined ? ` (${r.lined} frames against the line between the daemon's frames: a fling, or parameters no longer in force)` : "")
+    + (r.lined ? ` (${r.lined} frames against the line between the daemon's frames: parameters no longer in force)` : "")
     + ` · ${latency}`;
 }
 

@@ -12,6 +12,7 @@ from harness import DEFAULT_CONFIG, wait_for
 from webtools import open_page, row, subscribed
 
 LINEAR = DEFAULT_CONFIG.read_text() + '\ncurve = "linear"\nduration = 0.3\n'
+PERIOD = 330.0  # one turn of the default deck: 11 cards 30 pt apart
 REFRESH = 1 / 120
 FRAMES = 48  # 0.4 s at 120 Hz: the move, then the cards at rest
 DROPPED = 20
@@ -135,25 +136,31 @@ def test_the_page_plots_a_device_trace_with_one_hitch_against_the_move(make_daem
     assert "of another transition" in caption(browser)
 
 
-def test_the_page_computes_a_step_on_each_curve_as_the_daemon_does(make_daemon, bridges, browser):
-    # The page's stepAt (trace.js) at each frame's time of a real step gives the frame's own
-    # offset: on a named curve, on a Bézier of the user's, on "decelerate" (Motion.landing), and
-    # on springs underdamped, critically damped and overdamped.
+def test_the_page_computes_each_kind_of_move_as_the_daemon_does(make_daemon, bridges, browser):
+    # The page's moveAt (trace.js) at each frame's time of a real move gives the frame's own
+    # offset: steps on a named curve, on a Bézier of the user's, on "decelerate"
+    # (Motion.landing) and on springs underdamped, critically damped and overdamped; flings
+    # that coast (snapping or not) and one that snaps on a spring.
     daemon = make_daemon(LINEAR)
     client = subscribed(daemon)
     bridge = bridges([daemon.socket])
     open_page(browser, bridge)
-    animations = [{"curve": curve, "duration": 0.4} for curve in ["ease_in_out", [0.2, 0.9, 0.3, 1.2], "decelerate"]]
-    animations += [{"spring": spring} for spring in [{"duration": 0.5, "bounce": 0.3}, {"damping_ratio": 1.0, "response": 0.3},
-                                                      {"damping_ratio": 1.6, "response": 0.25}]]
-    for animation in animations:
+    # (parameters, the move): steps on curves, a fling's coast, steps on springs, a fling that
+    # snaps on a spring.
+    moves = [({"curve": curve, "duration": 0.4}, ("next", {"count": 1}))
+             for curve in ["ease_in_out", [0.2, 0.9, 0.3, 1.2], "decelerate"]]
+    moves += [({"snap": False}, ("fling", {"velocity": 900})), ({"snap": True}, ("fling", {"velocity": -700}))]
+    moves += [({"spring": spring}, ("next", {"count": 1})) for spring in [
+        {"duration": 0.5, "bounce": 0.3}, {"damping_ratio": 1.0, "response": 0.3}, {"damping_ratio": 1.6, "response": 0.25}]]
+    moves += [({"spring": {"duration": 0.4, "bounce": 0.2}}, ("fling", {"velocity": 1200}))]
+    for animation, (command, args) in moves:
         client.ok("set_params", params={"animation": animation})
         revision = client.event("params", timeout=10)["revision"]
         wait_for(lambda: js(browser, "return window.cardstack.views[0].params.revision") == revision, timeout=10,
                  what="the page to hold the new parameters")
         pause_after_the_last_frame(browser, client)
         client.events.clear()
-        client.ok("next", count=1)
+        client.ok(command, **args)
         move = [f for f in client.frames_until_rest() if f.get("motion")]
         assert len(move) > 5, move
         wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [move[-1]["seq"]], timeout=10, what="the graph of the move")
@@ -161,7 +168,9 @@ def test_the_page_computes_a_step_on_each_curve_as_the_daemon_does(make_daemon, 
             const v = window.cardstack.views[0], a = v.params.params.animation;
             const seqs = new Set(arguments[0]);
             const frames = v.motion.kept.filter((m) => seqs.has(m.seq));
-            return frames.map((m) => [stepAt(m.motion, a, m.time), m.frame.offset]);""", [f["seq"] for f in move])
+            return frames.map((m) => [moveAt(m.motion, a, m.time), m.frame.offset]);""", [f["seq"] for f in move])
         assert len(result) == len(move)
-        worst = max(abs(own - offset) for own, offset in result)
-        assert worst < 1e-9, (animation, worst, result)
+        # The move's own space is unwrapped; the frames' offsets are within one turn of the deck.
+        worst = max(abs((own - offset) - PERIOD * round((own - offset) / PERIOD)) for own, offset in result)
+        assert move[0]["motion"]["kind"] == ("fling" if command == "fling" else "step")
+        assert worst < 1e-9, (animation, command, worst, result)
