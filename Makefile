@@ -159,6 +159,7 @@ bench: bench-deps release build
 	swift build -c release --package-path examples/live-follow
 	python3 Benchmarks/live_bench.py --bin .build/release \
 	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow
+	python3 Benchmarks/phone_bench.py --bin .build/release
 
 # The release build as it ships: the Swift runtime linked in (no toolchain needed where it
 # runs), only the C libraries a Debian system has left to load. `make install` and `make deb`

@@ -164,6 +164,7 @@ let package = Package(
                 .embedInCode("Page/actions.js"),
                 .embedInCode("Page/series.js"),
                 .embedInCode("Page/motion.js"),
+                .embedInCode("Page/trace.js"),
                 .embedInCode("Page/editors.js"),
                 .embedInCode("Page/spring.js"),
                 .embedInCode("Page/view.js"),

@@ -9,12 +9,13 @@ enum PageFiles {
     static let html = text(PackageResources.page_html)
     /// page.css, then reference.css.
     static let style = text(PackageResources.page_css, PackageResources.reference_css)
-    /// The scripts, served as one page.js, in this order: the panel's parts, View (one daemon's
-    /// connection, stage and panel) and its methods by what they do, replay, the reference
-    /// panel, the variants grid's painter, its sprites and the grid, then page.js, which starts the page.
+    /// The scripts, served as one page.js, in this order: the panel's parts (the motion graph,
+    /// then the device trace over it), View (one daemon's connection, stage and panel) and its
+    /// methods by what they do, replay, the reference panel, the variants grid's painter, its
+    /// sprites and the grid, then page.js, which starts the page.
     static let script = text(
         PackageResources.controls_js, PackageResources.actions_js, PackageResources.series_js,
-        PackageResources.motion_js, PackageResources.editors_js, PackageResources.spring_js,
+        PackageResources.motion_js, PackageResources.trace_js, PackageResources.editors_js, PackageResources.spring_js,
         PackageResources.view_js, PackageResources.connection_js, PackageResources.stage_js,
         PackageResources.look_js, PackageResources.panel_js, PackageResources.replay_js,
         PackageResources.reference_js, PackageResources.fit_js, PackageResources.corners_js,

@@ -52,7 +52,10 @@ class Motion {
     this.marks = svg("path", { class: "marks" });
     this.jumps = svg("g", { class: "jumps" });
     this.cursor = svg("line", { class: "cursor", y1: "0", y2: "150", visibility: "hidden" });
-    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.jumps, this.cursor);
+    this.devicePath = svg("path", { class: "device" });   // a device trace (trace.js), over the daemon's
+    this.deviceMarks = svg("path", { class: "device-marks" });
+    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.devicePath,
+      this.deviceMarks, this.jumps, this.cursor);
     this.caption = el("div", { class: "graph-caption", text: "run a transition (j, k, J) to plot it" });
     this.timeline = el("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "aria-label": "kept frames" });
     if (first) this.timeline.id = "timeline";
@@ -68,7 +71,7 @@ class Motion {
     this.root = el("section", { class: "motion" },
       el("h3", { text: "motion (front offset, pt; velocity dashed)" }), this.graph, this.caption,
       el("div", { class: "timeline-row" }, this.timeline, this.position),
-      el("div", { class: "play-row" }, ...play, live));
+      el("div", { class: "play-row" }, ...play, live), this.traceRow());
   }
 
   record(m) {
@@ -124,9 +127,12 @@ class Motion {
     this.graph.dataset.points = json;
     this.graph.dataset.seqs = JSON.stringify(frames.map((m) => m.seq));
     this.plotted = frames;
-    const t0 = points[0][0], t1 = points[points.length - 1][0];
+    const drawn = this.traceOver(frames, points) || [];
+    const t0 = Math.min(points[0][0], ...drawn.map((p) => p[0]));
+    const t1 = Math.max(points[points.length - 1][0], ...drawn.map((p) => p[0]));
+    this.span = [t0, t1];
     const offsets = points.map((p) => p[1]);
-    let lo = Math.min(...offsets), hi = Math.max(...offsets);
+    let lo = Math.min(...offsets, ...drawn.map((p) => p[1])), hi = Math.max(...offsets, ...drawn.map((p) => p[1]));
     if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
     const pad = (hi - lo) * 0.1;
     lo -= pad; hi += pad;
@@ -134,6 +140,7 @@ class Motion {
     const y = (o) => 146 - ((o - lo) / (hi - lo)) * 142;
     this.offsetPath.setAttribute("d", points.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}`).join(""));
     this.marks.setAttribute("d", points.map((p) => `M${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}h0`).join(""));
+    this.drawTrace(drawn.length ? drawn : null, x, y);
     const end = offsets[offsets.length - 1];
     this.targetLine.setAttribute("y1", y(end).toFixed(2));
     this.targetLine.setAttribute("y2", y(end).toFixed(2));
@@ -175,7 +182,7 @@ class Motion {
     this.position.textContent = `seq ${m.seq} · t ${m.time.toFixed(3)}`;
     if (this.view.reference) this.view.reference.follow(i);
     if (this.plotted && this.plotted.length > 1) {
-      const t0 = this.plotted[0].time, t1 = this.plotted[this.plotted.length - 1].time;
+      const [t0, t1] = this.span;
       this.cursor.setAttribute("x1", String(((m.time - t0) / Math.max(t1 - t0, 1e-9)) * 392 + 4));
       this.cursor.setAttribute("x2", this.cursor.getAttribute("x1"));
       this.cursor.setAttribute("visibility", "visible");
