@@ -5,12 +5,11 @@
   (make bench runs it)
 
 1. Bytes a second from `cardstack web` to a follower while cards move: the frame stream
-   (`/events?frames=1`: every frame the daemon computes) against the move alone (`/events`
-   without frames: `params` and `state`, plus the one frame carrying `motion` at each move's
-   start, which is all a follower computing the move itself needs). Both streams are read at
-   once over real HTTP during the same `next` moves; the move alone is the frameless stream
-   as measured plus, per move, that first `motion` frame's bytes as the frame stream carried
-   it. Goal: the move alone at least 20x less.
+   (`/events?frames=1`: every frame the daemon computes) against the move alone
+   (`/events?frames=moves`: `params`, `state` and the one frame carrying `motion` at each
+   move's start, which is all a follower computing the move itself needs). Both streams are
+   read at once over real HTTP during the same `next` moves. Goal: the move alone at least
+   20x less.
 2. The follower's estimate of the daemon's clock, NTP-style: each `get_state` round trip
    through the bridge (`POST /request`) gives offset = uptime_s - the local time halfway
    through it; the estimate is the offset of the shortest of the last 8 trips and its
@@ -48,28 +47,24 @@ PROXY_SECONDS = 120         # and gives up after this long
 
 
 def events_stream(port, token, frames):
-    """An open `/events` stream (HTTP/1.0: the body is the raw SSE, no chunking)."""
+    """An open `/events?frames=…` stream (HTTP/1.0: the body is the raw SSE, no chunking)."""
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
-    path = f"/events?token={token}&daemon=0" + ("&frames=1" if frames else "")
+    path = f"/events?token={token}&daemon=0&frames={frames}"
     s.sendall(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
     s.setblocking(False)
     return s
 
 
 def measure_bytes(bridge, daemon, moves):
-    streams = {"frames": events_stream(bridge.port, bridge.token, True),
-               "move": events_stream(bridge.port, bridge.token, False)}
+    streams = {"frames": events_stream(bridge.port, bridge.token, "1"),
+               "move": events_stream(bridge.port, bridge.token, "moves")}
     sel = selectors.DefaultSelector()
     for name, s in streams.items():
         sel.register(s, selectors.EVENT_READ, name)
     buffers = {name: b"" for name in streams}
     counted = {name: 0 for name in streams}
-    first_motion = 0
-    seen_starts = set()
-
     def pump(until, deadline):
         """Reads both streams; counts bytes; returns when `until(lines)` is true for both."""
-        nonlocal first_motion
         done = set()
         while len(done) < 2:
             if time.monotonic() > deadline:
@@ -89,10 +84,6 @@ def measure_bytes(bridge, daemon, moves):
                     if not event.startswith(b"data: "):
                         continue
                     line = json.loads(event[6:])
-                    motion = line.get("motion")
-                    if name == "frames" and motion and motion["start"] not in seen_starts:
-                        seen_starts.add(motion["start"])
-                        first_motion += len(event) + 2
                     if until(line, name):
                         done.add(name)
 
@@ -102,7 +93,6 @@ def measure_bytes(bridge, daemon, moves):
     seconds = 0.0
     for name in counted:
         counted[name] = 0
-    first_motion = 0
     for i in range(moves):
         moving = set()
 
@@ -121,7 +111,7 @@ def measure_bytes(bridge, daemon, moves):
     client.close()
     for s in streams.values():
         s.close()
-    return counted["frames"] / seconds, (counted["move"] + first_motion) / seconds, counted["move"] / seconds, seconds
+    return counted["frames"] / seconds, counted["move"] / seconds, seconds
 
 
 class DelayingProxy:
@@ -235,10 +225,10 @@ def main():
     bridge = Bridge([daemon.socket])
     proxy = None
     try:
-        frames, move, frameless, seconds = measure_bytes(bridge, daemon, args.moves)
+        frames, move, seconds = measure_bytes(bridge, daemon, args.moves)
         print(f"the phone's link, {args.moves} moves ({seconds:.2f} s of motion), bridge -> follower:")
-        print(f"  frame stream (/events?frames=1)    {frames:10.0f} B/s")
-        print(f"  move alone (/events + 1 frame/move) {move:9.0f} B/s (of which params/state {frameless:.0f} B/s)")
+        print(f"  frame stream (/events?frames=1)     {frames:10.0f} B/s")
+        print(f"  move alone (/events?frames=moves)   {move:10.0f} B/s")
         print(f"  frame stream / move alone: {frames / move:.1f}x (goal: at least 20x)")
         reference, rtt = reference_offset(daemon)
         print(f"clock estimate (offset of the shortest of the last {WINDOW} get_state trips), {args.trips} trips; "
