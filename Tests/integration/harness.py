@@ -33,6 +33,15 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
+def gone(pid):
+    """Whether process `pid` has ended (a zombie waiting for its reaper has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
 def small_buffer_socket(path, receive_buffer=4096):
     """A raw connection with a tiny receive buffer, to be a client that reads late or never."""
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -11,21 +11,12 @@ import zlib
 
 import pytest
 
-from harness import BIN, wait_for
+from harness import BIN, gone, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
 
 # Generous for a busy machine: what is refused is refused before the clip is decoded.
 DEADLINE = 120
-
-
-def gone(pid):
-    """Whether process `pid` has ended (a zombie waiting for its reaper has)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
 
 
 def cardstack(*args):

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from harness import BIN, wait_for
+from harness import BIN, gone, wait_for
 from rendertools import spring_next_recording
 
 # Generous for a busy machine; a command that blocks in open() or reads /dev/zero never ends.
@@ -57,15 +57,6 @@ def test_a_recording_over_the_cap_is_refused_before_it_is_read(tmp_path):
     result, _ = run("verify", big)
     assert result.returncode == 2, result
     assert f"{big}: it is {(256 << 20) + 1} bytes; at most 256 MiB are read" in result.stderr, result.stderr
-
-
-def gone(pid):
-    """Whether process `pid` has ended (a zombie waiting for its reaper has)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
 
 
 def test_a_killed_render_takes_its_ffmpeg_with_it(make_daemon, tmp_path):

@@ -15,22 +15,13 @@ import threading
 
 import pytest
 
-from harness import wait_for
+from harness import gone, wait_for
 from webtools import Bridge
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
 
 # What the registry and the kernel take to end a child on a busy machine; never waited out.
 DEADLINE = 30
-
-
-def gone(pid):
-    """Whether process `pid` has ended (a zombie waiting for its reaper has)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
 
 
 def address_space_limit(pid):
