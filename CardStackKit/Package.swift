@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackLiveTests",
-            dependencies: ["CardStackLive", "CardLayout", "CardStackTestSupport"],
+            dependencies: ["CardStackLive", "CardLayout", "CardStackTestSupport", "CardStackGolden"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
         ),
         .testTarget(

@@ -16,6 +16,9 @@
         private var link: CADisplayLink?
         private var player: LiveMotion?
         private let draw: @MainActor (Double) -> Void
+        /// When set, every frame the link draws is kept here (``LiveTrace``), to send back with
+        /// ``LiveFollower/sendTrace(_:)``; nil (the default) keeps nothing.
+        public var trace: LiveTrace?
 
         /// A link that calls `draw` with the daemon's offset on each tick.
         public init(draw: @escaping @MainActor (Double) -> Void) {
@@ -43,7 +46,10 @@
         @objc private func tick(_ link: CADisplayLink) {
             guard let player else { return stop() }
             let target = link.targetTimestamp
-            draw(player.offset(atTargetTimestamp: target))
+            let offset = player.offset(atTargetTimestamp: target)
+            draw(offset)
+            trace?.record(
+                targetTimestamp: target, duration: target - link.timestamp, offset: offset, clock: player.clock)
             if !player.isMoving(atTargetTimestamp: target) { stop() }
         }
     }

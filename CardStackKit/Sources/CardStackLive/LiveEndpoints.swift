@@ -7,6 +7,8 @@ public struct LiveEndpoints: Sendable, Equatable {
     public var events: URL
     /// `POST`: one JSON request, answered with the daemon's reply.
     public var request: URL
+    /// `POST`: the frames the display drew (``LiveTrace``).
+    public var trace: URL
 
     /// - Parameters:
     ///   - frames: every frame the daemon computes (`frames=1`).
@@ -29,6 +31,9 @@ public struct LiveEndpoints: Sendable, Equatable {
         parts.path = "/request"
         parts.queryItems = query
         guard let request = parts.url else { throw .badURL("\(url)") }
+        parts.path = "/trace"
+        parts.queryItems = [URLQueryItem(name: "token", value: token)]
+        guard let trace = parts.url else { throw .badURL("\(url)") }
         if frames {
             query.append(URLQueryItem(name: "frames", value: "1"))
         } else if moves {
@@ -39,5 +44,6 @@ public struct LiveEndpoints: Sendable, Equatable {
         guard let events = parts.url else { throw .badURL("\(url)") }
         self.events = events
         self.request = request
+        self.trace = trace
     }
 }

@@ -28,6 +28,27 @@ extension LiveFollower {
         return reply.result ?? .null
     }
 
+    /// Sends `trace`, the frames this display drew, to the bridge (`POST /trace`), where the
+    /// page plots it against the tuned motion (docs/tuning.md, "Device traces"). Answers the
+    /// frames the bridge took.
+    @discardableResult
+    public func sendTrace(_ trace: LiveTrace) async throws(LiveError) -> Int {
+        var request = URLRequest(url: endpoints.trace)
+        request.httpMethod = "POST"
+        request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(trace.jsonLines.utf8)
+        let (data, status) = try await post(request)
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        switch status {
+        case 200: break
+        case 403: throw .refused(text)
+        default: throw .unexpected("HTTP \(status): \(text)")
+        }
+        guard let answer = try? JSONDecoder().decode([String: Int].self, from: data), let frames = answer["frames"]
+        else { throw .unexpected("not a trace answer: \(text.prefix(200))") }
+        return frames
+    }
+
     private func post(_ request: URLRequest) async throws(LiveError) -> (Data, Int) {
         let result: Result<(Data, Int), LiveError> = await withCheckedContinuation { continuation in
             sessionForRequests.dataTask(with: request) { data, response, error in

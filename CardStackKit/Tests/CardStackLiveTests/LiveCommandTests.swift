@@ -32,6 +32,9 @@ import Testing
         let e = try LiveEndpoints(URL(string: "http://192.168.1.5:8372/?token=abc")!, frames: true)
         #expect(e.events.absoluteString == "http://192.168.1.5:8372/events?token=abc&daemon=0&frames=1")
         #expect(e.request.absoluteString == "http://192.168.1.5:8372/request?token=abc&daemon=0")
+        #expect(e.trace.absoluteString == "http://192.168.1.5:8372/trace?token=abc")
+        let moves = try LiveEndpoints(URL(string: "http://h:1/?token=abc&daemon=2")!, moves: true)
+        #expect(moves.events.absoluteString == "http://h:1/events?token=abc&daemon=2&frames=moves")
         #expect(throws: LiveError.self) { try LiveEndpoints(URL(string: "http://h:1/")!) }
         #expect(throws: LiveError.self) { try LiveEndpoints(URL(string: "ftp://h:1/?token=a")!) }
     }

@@ -201,6 +201,30 @@ def test_with_motion_the_follower_knows_the_daemons_clock_and_keeps_each_move(da
     follower.line(lambda u: u["motion"] is None and close(u["offset"], spacing))
 
 
+def test_with_trace_the_follower_sends_back_what_its_display_drew(daemon, bridges, followers):
+    """--trace (docs/live.md, "A device trace"): a move played on a 120 Hz display link, here a
+    simulated one, comes back to the bridge as a device trace (`POST /trace`): frames a
+    refresh apart on the daemon's clock, ending on the move's target."""
+    bridge = bridges([daemon.socket])
+    follower = followers(bridge.url, "--trace")
+    follower.line(lambda u: u.get("clock") is not None)
+    spacing = daemon.client().ok("get_params")["params"]["layout"]["spacing"]
+    daemon.cli("next")
+    taken = follower.line(lambda u: "trace" in u)["trace"]
+    conn = http.client.HTTPConnection("127.0.0.1", bridge.port, timeout=10)
+    conn.request("GET", f"/trace?token={bridge.token}", headers={"Host": f"127.0.0.1:{bridge.port}"})
+    response = conn.getresponse()
+    body = response.read().decode()
+    conn.close()
+    assert response.status == 200, body
+    frames = [json.loads(line) for line in body.splitlines()]
+    assert len(frames) == taken >= 2
+    times = [f["time"] for f in frames]
+    assert all(b > a for a, b in zip(times, times[1:]))
+    assert all(abs(f["duration"] - 1 / 120) < 1e-12 for f in frames)
+    assert close(frames[-1]["offset"], spacing)
+
+
 # MARK: Failures
 
 def test_a_wrong_token_exits_1_naming_the_refusal(daemon, bridges, live_follow):

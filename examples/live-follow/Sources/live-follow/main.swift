@@ -2,7 +2,7 @@ import CardLayout
 import CardStackLive
 import Foundation
 
-// live-follow URL [--seconds N] [--frames | --motion] [--scroll-to OFFSET]
+// live-follow URL [--seconds N] [--frames | --motion | --trace] [--scroll-to OFFSET]
 //
 // Follows the daemon behind `cardstack web` (URL: the one it printed) and prints one JSON line
 // per update: {"revision": R, "offset": X, "cards": [...]}, the cards computed here by
@@ -12,11 +12,14 @@ import Foundation
 // daemon's clock as estimated ("motion", "clock"; null until known).
 
 let usage = """
-    usage: live-follow URL [--seconds N] [--frames | --motion] [--scroll-to OFFSET]
+    usage: live-follow URL [--seconds N] [--frames | --motion | --trace] [--scroll-to OFFSET]
       URL            the URL `cardstack web` printed (http://HOST:PORT/?token=…)
       --seconds N    stop after N seconds (default: run until interrupted)
       --frames       follow the offset of every frame (smooth animations)
       --motion       keep each move and the daemon's clock, as an app plays them (options.motion)
+      --trace        as --motion, and play each move on a simulated 120 Hz display link: the
+                     frames it draws go back to the bridge as a device trace (POST /trace)
+                     once the move is over, and a line {"trace": FRAMES} says so
       --scroll-to X  once following, send scroll_to X to the daemon (what a phone's scrolling sends)
     """
 
@@ -30,6 +33,7 @@ var url: URL?
 var seconds: Double?
 var frames = false
 var motion = false
+var tracing = false
 var scrollTo: Double?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -48,6 +52,9 @@ while !arguments.isEmpty {
         arguments.removeFirst()
     case "--frames": frames = true
     case "--motion": motion = true
+    case "--trace":
+        motion = true
+        tracing = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -116,13 +123,40 @@ func line(_ snapshot: LiveSnapshot, motion: Bool) -> String {
     return String(decoding: (try? encoder.encode(update)) ?? Data(), as: UTF8.self)
 }
 
+/// What a 120 Hz display link would draw of the move `player` holds, from local time `now`
+/// until the move ends: each frame at its target time (what LiveDisplayLink does on a phone).
+func simulatedDisplay(_ player: LiveMotion, from now: Double) -> LiveTrace {
+    var trace = LiveTrace()
+    let refresh = 1.0 / 120
+    var target = now + refresh
+    while trace.frames.count < LiveTrace.maximumFrames {
+        trace.record(
+            targetTimestamp: target, duration: refresh, offset: player.offset(atTargetTimestamp: target),
+            clock: player.clock)
+        if !player.isMoving(atTargetTimestamp: target) { break }
+        target += refresh
+    }
+    return trace
+}
+
 follower.start()
 var following = false
+var traced: MotionStart?
 for await update in follower.updates {
     switch update {
     case .changed(let snapshot, _):
         // Written at once (not through stdio's buffer): a script reads each line as it comes.
         FileHandle.standardOutput.write(Data((line(snapshot, motion: motion) + "\n").utf8))
+        if tracing, let move = snapshot.motion, move != traced, snapshot.clock != nil {
+            traced = move
+            let trace = simulatedDisplay(snapshot.motionPlayer, from: LiveFollower.systemClock())
+            do {
+                let taken = try await follower.sendTrace(trace)
+                FileHandle.standardOutput.write(Data("{\"trace\":\(taken)}\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("live-follow: trace: \(error)\n".utf8))
+            }
+        }
         if !following, let offset = scrollTo {
             following = true
             do {
