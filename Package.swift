@@ -239,7 +239,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackWebTests",
-            dependencies: ["CardStackWeb", "CardStackProtocol"],
+            dependencies: ["CardStackWeb", "CardStackProtocol", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: settings
         ),
         .testTarget(
