@@ -7,8 +7,8 @@ import math
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from harness import wait_for
-from webtools import config, find_chromium, open_page, row, subscribed, wait_page_seq, wait_settled
+from harness import subscribed, wait_for
+from webtools import config, find_chromium, open_page, row, wait_page_seq, wait_settled
 
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
