@@ -1,7 +1,8 @@
 import CardLayout
 
 /// `[carousel]`: iCarousel's options (docs/layouts.md §2). Every key is optional; a key left
-/// out keeps the type's default (``CarouselOptions``), so these keys write optionals.
+/// out keeps the type's default (``CarouselOptions``), so these keys write optionals. Only
+/// iCarousel's types read them (`get_schema`'s `styles`).
 extension ParamsSchema {
     static let carouselKeys: [Key] = [
         optionalNumber("item_spacing", .openClosed(0, 100), \.carousel.itemSpacing),
@@ -20,7 +21,7 @@ extension ParamsSchema {
         Key(name: "viewpoint", bounds: .numbers(.closed(-100_000, 100_000))) { node, p, key throws(ParamsError) in
             p.carousel.viewpoint = try numbers(node, key, count: 2, each: .closed(-100_000, 100_000))
         },
-    ]
+    ].map { $0.read(by: Style.allCases.filter { CarouselType($0) != nil }) }
 
     /// A number in `interval`, written to an optional.
     static func optionalNumber(

@@ -52,6 +52,7 @@ extension ParamsSchema {
                 if dotted != "layout.style", perStyle.contains(where: { $0.1 != value }) {
                     entry.byStyle = .object(perStyle.map { (key: $0.0, value: $0.1) })
                 }
+                entry.styles = key.styles?.map(\.rawValue)
                 out.append(entry)
             }
         }

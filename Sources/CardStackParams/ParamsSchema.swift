@@ -85,7 +85,16 @@ public enum ParamsSchema {
         /// What an editor needs to know about the values (`get_schema`); nil when the
         /// default's JSON type says it all.
         var bounds: Bounds? = nil
+        /// The styles whose layout reads the key (`get_schema`'s `styles`); nil for every style.
+        var styles: [Style]? = nil
         var apply: @Sendable (ParamNode, inout Parameters, String) throws(ParamsError) -> Void
+
+        /// The key, read only by `styles`.
+        func read(by styles: [Style]) -> Key {
+            var key = self
+            key.styles = styles
+            return key
+        }
     }
 
     static let schema: [(table: String, keys: [Key])] = [
@@ -99,9 +108,11 @@ public enum ParamsSchema {
                 integer("cards", 1...1_000_000, \.layout.cards),
                 boolean("wrap", \.layout.wrap),
                 number("spacing", .openClosed(0, 100_000), \.layout.spacing),
-                number("scale_step", .openClosed(0, 1), \.layout.scaleStep),
+                number("scale_step", .openClosed(0, 1), \.layout.scaleStep)
+                    .read(by: [.stack, .flip, .switcher7, .zoomFlow]),
                 number("m34", .closed(-0.1, 0.1), \.layout.m34),
-                Key(name: "flip_range", bounds: .numbers(.closed(0, 1000))) { node, p, key throws(ParamsError) in
+                Key(name: "flip_range", bounds: .numbers(.closed(0, 1000)), styles: [.stack, .flip]) {
+                    node, p, key throws(ParamsError) in
                     let pair = try numbers(node, key, count: 2, each: .closed(0, 1000))
                     guard pair[0] < pair[1] else {
                         throw ParamsError(

@@ -30,10 +30,14 @@ public struct SchemaKey: Sendable, Equatable, Codable {
     /// Defaults that depend on `layout.style`: an object of every style's default (in
     /// `Style`'s order), present only when some style's default differs.
     public var byStyle: JSONValue?
+    /// The styles that read the key (in `Style`'s order), present only when some style does
+    /// not: the page folds the key away for the others.
+    public var styles: [String]?
 
     public init(
         key: String, type: String, min: Double? = nil, max: Double? = nil, minInclusive: Bool? = nil,
-        maxInclusive: Bool? = nil, choices: [String]? = nil, default: JSONValue, byStyle: JSONValue? = nil
+        maxInclusive: Bool? = nil, choices: [String]? = nil, default: JSONValue, byStyle: JSONValue? = nil,
+        styles: [String]? = nil
     ) {
         self.key = key
         self.type = type
@@ -44,6 +48,7 @@ public struct SchemaKey: Sendable, Equatable, Codable {
         self.choices = choices
         self.default = `default`
         self.byStyle = byStyle
+        self.styles = styles
     }
 
     enum CodingKeys: String, CodingKey {
@@ -52,6 +57,7 @@ public struct SchemaKey: Sendable, Equatable, Codable {
         case maxInclusive = "max_inclusive"
         case choices, `default`
         case byStyle = "by_style"
+        case styles
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,5 +71,6 @@ public struct SchemaKey: Sendable, Equatable, Codable {
         try c.encodeIfPresent(choices, forKey: .choices)
         try c.encode(`default`, forKey: .default)
         try c.encodeIfPresent(byStyle, forKey: .byStyle)
+        try c.encodeIfPresent(styles, forKey: .styles)
     }
 }

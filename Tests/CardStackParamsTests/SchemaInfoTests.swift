@@ -1,5 +1,6 @@
 import CardLayout
 import CardStackProtocol
+import CardStackWire
 import Testing
 
 @testable import CardStackParams
@@ -38,5 +39,26 @@ import Testing
         #expect(entries.map(\.key) == Style.allCases.map(\.rawValue))
         #expect(entries.first { $0.key == "coverflow" }?.value == .bool(Style.coverflow.defaultWrap))
         #expect(key("layout.style")?.byStyle == nil)
+    }
+
+    /// `styles`: the styles that read a key, from its schema entry; absent when every style does.
+    @Test func stylesThatReadEachKey() throws {
+        #expect(key("layout.flip_range")?.styles == ["stack", "flip"])
+        #expect(key("layout.scale_step")?.styles == ["stack", "flip", "switcher7", "zoom_flow"])
+        let carousel = Style.allCases.filter { CarouselType($0) != nil }.map(\.rawValue)
+        #expect(carousel.count == 11 && !carousel.contains("stack") && carousel.contains("coverflow2"))
+        let carouselKeys = keys.filter { $0.key.hasPrefix("carousel.") }
+        #expect(carouselKeys.count > 0 && carouselKeys.allSatisfy { $0.styles == carousel })
+        for look in ["card.corner_radius", "card.width", "layout.spacing", "layout.style", "animation.fps"] {
+            #expect(try #require(key(look)).styles == nil, "\(look) is read by every style")
+        }
+        // Only a few keys are style-specific; each names known styles, in `Style`'s order.
+        for entry in keys {
+            guard let styles = entry.styles else { continue }
+            let order = styles.compactMap { s in Style.allCases.firstIndex { $0.rawValue == s } }
+            #expect(order.count == styles.count && order == order.sorted() && !styles.isEmpty, "\(entry.key)")
+        }
+        let reply = String(decoding: try WireJSON.encode(ParamsSchema.schemaInfo), as: UTF8.self)
+        #expect(reply.contains(#""key":"layout.flip_range""#) && reply.contains(#""styles":["stack","flip"]"#))
     }
 }

@@ -186,9 +186,26 @@ def finite(value):
     return True
 
 
+# Event sets a test subscribes to: every event (`subscribe`'s own default, docs/protocol.md
+# §4), a move's frames and the state saying it is over, and what a reload of the file sends.
+EVERY_EVENT = ("frame", "params", "config_error", "state")
+MOTION = ("frame", "state")
+RELOADS = ("params", "config_error")
+
+
+def subscribed(daemon, events=EVERY_EVENT, first_frame=False):
+    """A new client of `daemon` subscribed to `events`; with `first_frame`, the frame the
+    daemon sends right after `subscribe` is already read (so the next one is a new frame)."""
+    c = daemon.client()
+    c.ok("subscribe", events=list(events))
+    if first_frame:
+        c.event("frame")
+    return c
+
+
 def next_reload(c, timeout=10):
     """The next params or config_error event."""
-    return c.event(("params", "config_error"), timeout=timeout)
+    return c.event(RELOADS, timeout=timeout)
 
 
 class Daemon:

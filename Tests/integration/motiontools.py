@@ -35,10 +35,3 @@ def move_frames(c, cmd, **args):
         if "event" in message:
             c.events.append(message)
 
-
-def subscribed(daemon):
-    c = daemon.client()
-    c.ok("subscribe", events=["frame", "state"])
-    c.event("frame")
-    return c
-

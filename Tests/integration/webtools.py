@@ -312,12 +312,6 @@ def config(style=None, **tables):
     return text
 
 
-def subscribed(daemon):
-    client = daemon.client()
-    client.ok("subscribe", events=["frame", "params", "state", "config_error"])
-    return client
-
-
 def open_page(browser, bridge):
     """Loads the page and waits until every view can be used: connected, holding its daemon's
     schema and parameters, and subscribed (it has drawn the frame in force, which the daemon

@@ -5,21 +5,13 @@
 // The box beside takes any allowed value. Loaded before page.js (see page.html).
 "use strict";
 
-// Which keys a style uses beyond the common ones; the others are folded away.
-const CAROUSEL_STYLES = new Set(["coverflow", "coverflow2", "linear", "rotary", "inverted_rotary", "cylinder",
-  "inverted_cylinder", "wheel", "inverted_wheel", "time_machine", "inverted_time_machine"]);
-const KEY_STYLES = {
-  "layout.flip_range": new Set(["stack", "flip"]),
-  "layout.scale_step": new Set(["stack", "flip", "switcher7", "zoom_flow"]),
-};
-
-function keyApplies(key, style) {
-  if (key.startsWith("carousel.")) return CAROUSEL_STYLES.has(style);
+// Whether the current style reads a key: `get_schema` names the styles that read it (its
+// `styles`, absent when every style does); the others are folded away.
+function keyApplies(spec, style) {
   // [scroll] shapes a finger's drag and throw (docs/layouts.md §8.1), which the daemon does
   // not animate yet (issue 46): folded away until it does.
-  if (key.startsWith("scroll.")) return false;
-  const styles = KEY_STYLES[key];
-  return !styles || styles.has(style);
+  if (spec.key.startsWith("scroll.")) return false;
+  return !spec.styles || spec.styles.includes(style);
 }
 
 // A slider window is SLIDER_STEPS steps wide; a value it gives is rounded to the step's decimals.

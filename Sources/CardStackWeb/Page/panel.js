@@ -107,8 +107,8 @@ mixin(View, class {
   // Keys the current style does not use are folded away (the toggle below the table shows them).
   foldRows() {
     let unused = 0;
-    for (const [key, row] of this.rows) {
-      const applies = keyApplies(key, this.style || "stack");
+    for (const row of this.rows.values()) {
+      const applies = keyApplies(row.spec, this.style || "stack");
       row.row.classList.toggle("unused", !applies);
       if (!applies) unused++;
     }
@@ -172,7 +172,7 @@ mixin(View, class {
       row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
       this.table.append(row);
       const editing = (on) => { if (on) this.editing.add(spec.key); else this.editing.delete(spec.key); };
-      this.rows.set(spec.key, { row, src, set: buildControl(spec, edit, (v) => sendParam(this, spec.key, v), editing) });
+      this.rows.set(spec.key, { spec, row, src, set: buildControl(spec, edit, (v) => sendParam(this, spec.key, v), editing) });
     }
     if (!REPLAY && typeof buildEditors === "function") buildEditors(this);
     this.foldRows();

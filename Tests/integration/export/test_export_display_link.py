@@ -13,9 +13,9 @@ import math
 import shutil
 import subprocess
 
-from harness import BIN, REPO
+from harness import BIN, MOTION, REPO, subscribed
 from exporttools import SHAPES, build_objects, compile_module
-from motiontools import move_frames, subscribed
+from motiontools import move_frames
 
 MAIN = """
 import UIKit
@@ -72,7 +72,7 @@ def test_the_exported_animator_draws_the_daemons_frame_at_target_timestamp(make_
     checked = 0
     for name, (config, animation, (cmd, args), make) in CASES.items():
         daemon = make_daemon((REPO / "Config" / config).read_text())
-        c = subscribed(daemon)
+        c = subscribed(daemon, MOTION, first_frame=True)
         c.ok("set_params", params={"animation": animation})
         c.ok("ping")
         _, frames = move_frames(c, cmd, **args)

@@ -13,9 +13,9 @@ import subprocess
 
 import pytest
 
-from harness import BIN, REPO
+from harness import BIN, MOTION, REPO, subscribed
 from exporttools import build_objects, cli, compile_module
-from motiontools import move_frames, subscribed
+from motiontools import move_frames
 STYLES = {
     "StackSpring": ("cardstack.toml", {"spring": {"damping_ratio": 0.5, "response": 0.4}}),
     "CoverBezier": ("presets/coverflow.toml", {"curve": [0.2, 0.9, 0.3, 1.0], "duration": 0.5}),
@@ -41,7 +41,7 @@ FLING = 900.0
 
 def tuned_daemon(make_daemon, config, animation):
     daemon = make_daemon((REPO / "Config" / config).read_text())
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     c.ok("set_params", params={"animation": animation})
     c.ok("ping")  # what the change sent is read before the moves start
     return daemon, c

@@ -6,19 +6,13 @@ import time
 
 import pytest
 
-from harness import BIN, DEFAULT_CONFIG, PATIENT, wait_for
+from harness import BIN, DEFAULT_CONFIG, PATIENT, RELOADS, subscribed, wait_for
 
 BASE = DEFAULT_CONFIG.read_text()
 
 
 def with_spacing(value):
     return BASE.replace("spacing = 30.0", f"spacing = {value}")
-
-
-def subscribed(daemon):
-    c = daemon.client()
-    c.ok("subscribe", events=["params", "config_error"])
-    return c
 
 
 def expect_spacing(c, value, timeout=10):
@@ -32,7 +26,7 @@ def run(*cmd, **kwargs):
 
 
 def test_vim_saves_by_rename(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     # vim's default on Linux: write a new file, backup and rename around it.
     run("vim", "-es", "-u", "NONE", "-c", "set backup writebackup backupcopy=no",
         "-c", "%s/^spacing = 30.0/spacing = 41.0/", "-c", "wq", str(daemon.config))
@@ -43,20 +37,20 @@ def test_vim_saves_by_rename(daemon):
 
 
 def test_sed_in_place(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     run("sed", "-i", "s/^spacing = 30.0/spacing = 43.0/", str(daemon.config))
     expect_spacing(c, 43)
 
 
 def test_ed(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     subprocess.run(["ed", "-s", str(daemon.config)], input=",s/^spacing = 30.0/spacing = 44.0/\nw\nq\n",
                    text=True, check=True, timeout=20)
     expect_spacing(c, 44)
 
 
 def test_cp_over_the_file(daemon, tmp_path):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     new = tmp_path / "new.toml"
     new.write_text(with_spacing(45.0))
     run("cp", str(new), str(daemon.config))
@@ -64,7 +58,7 @@ def test_cp_over_the_file(daemon, tmp_path):
 
 
 def test_atomic_rename_from_a_temp_file(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     tmp = daemon.config.with_name(".cardstack.toml.tmp")
     tmp.write_text(with_spacing(46.0))
     os.rename(tmp, daemon.config)
@@ -73,7 +67,7 @@ def test_atomic_rename_from_a_temp_file(daemon):
 
 def test_truncate_then_write_in_two_steps(make_daemon):
     daemon = make_daemon(env=PATIENT)  # the empty moment must not outlast the daemon's window
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     revision = c.ok("get_params")["revision"]
     # `: > file` closes an empty file first; then the content arrives in a second write.
     subprocess.run(f": > '{daemon.config}'; sleep 0.02; cat >> '{daemon.config}'", shell=True,
@@ -83,7 +77,7 @@ def test_truncate_then_write_in_two_steps(make_daemon):
 
 
 def test_truncate_and_write_in_place(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     with open(daemon.config, "r+") as f:
         f.truncate(0)
         f.write(with_spacing(48.0))
@@ -91,7 +85,7 @@ def test_truncate_and_write_in_place(daemon):
 
 
 def test_delete_then_recreate(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     daemon.config.unlink()
     wait_for(lambda: "was removed" in daemon.log_text(), what="the removal in the log")
     assert c.ok("get_params")["params"]["layout"]["spacing"] == 30  # kept
@@ -100,7 +94,7 @@ def test_delete_then_recreate(daemon):
 
 
 def test_a_half_written_file_never_becomes_a_revision(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     text = with_spacing(50.0).replace("cards = 11", "cards = 12")
     half = len(text) // 2
     with open(daemon.config, "w") as f:
@@ -116,7 +110,7 @@ def test_a_half_written_file_never_becomes_a_revision(daemon):
 
 
 def test_identical_content_gives_no_revision(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     run("cp", str(DEFAULT_CONFIG), str(daemon.config))
     run("sed", "-i", "s/^spacing = 30.0/spacing = 51.0/", str(daemon.config))
     e = expect_spacing(c, 51)
@@ -131,7 +125,7 @@ def test_configmap_style_symlink_swap(make_daemon, tmp_path):
     os.symlink("..v1", conf / "..data")
     os.symlink("..data/cardstack.toml", d.config)
     d.start()
-    c = subscribed(d)
+    c = subscribed(d, RELOADS)
     assert c.ok("get_params")["params"]["layout"]["spacing"] == 52
     (conf / "..v2").mkdir()
     (conf / "..v2" / "cardstack.toml").write_text(with_spacing(53.0))
@@ -155,7 +149,7 @@ def test_symlinked_file_whose_target_moves(make_daemon, tmp_path):
     (a / "real.toml").write_text(with_spacing(55.0))
     os.symlink(a / "real.toml", d.config)
     d.start()
-    c = subscribed(d)
+    c = subscribed(d, RELOADS)
     # Edited where it really lives (by rename, in the target's directory).
     tmp = a / "real.toml.new"
     tmp.write_text(with_spacing(56.0))
@@ -173,7 +167,7 @@ def test_a_plain_file_replaced_by_a_symlink_is_followed(make_daemon, tmp_path):
     # Saves of a plain path skip planning the watches again; a symlink put in the file's
     # place must not: the target's directory is watched from then on.
     d = make_daemon(config_text=with_spacing(61.0))
-    c = subscribed(d)
+    c = subscribed(d, RELOADS)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "real.toml").write_text(with_spacing(62.0))
@@ -193,7 +187,7 @@ def test_a_plain_file_replaced_by_a_symlink_is_followed(make_daemon, tmp_path):
 
 
 def test_a_bad_file_keeps_the_last_good_parameters(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     daemon.config.write_text(BASE.replace("spacing = 30.0", "spacing = -3.0"))
     e = c.event("config_error")
     line = BASE.splitlines().index("spacing = 30.0") + 1
@@ -219,7 +213,7 @@ def test_a_bad_file_keeps_the_last_good_parameters(daemon):
 
 
 def test_sighup_reloads_and_drops_client_overrides(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     c.ok("set_params", params={"layout": {"spacing": 60}})
     expect_spacing(c, 60)
     daemon.proc.send_signal(signal.SIGHUP)
@@ -237,7 +231,7 @@ def test_a_missing_file_at_start_is_an_error(tmp_path):
 
 def test_an_invalid_file_at_start_runs_on_defaults_until_fixed(make_daemon):
     d = make_daemon(config_text="[layout]\ncards = 0\n")
-    c = subscribed(d)
+    c = subscribed(d, RELOADS)
     params = c.ok("get_params")
     assert params["source"] == "defaults" and params["params"]["layout"]["cards"] == 11
     assert params["error"]["message"] == "layout.cards must be an integer in 1...1000000, got 0"
@@ -247,7 +241,7 @@ def test_an_invalid_file_at_start_runs_on_defaults_until_fixed(make_daemon):
 
 
 def test_the_daemon_ignores_other_files_in_the_directory(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     for i in range(50):
         (daemon.config.parent / f"other{i}.toml").write_text("x")
     # The watcher takes the directory's changes in order: once a change to the file itself

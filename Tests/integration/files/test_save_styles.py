@@ -4,15 +4,9 @@ import signal
 import subprocess
 import time
 
-from harness import PATIENT, next_reload
+from harness import PATIENT, RELOADS, next_reload, subscribed
 
 GOOD = "[layout]\nspacing = {}\ncards = 12\n"
-
-
-def subscribed(daemon):
-    c = daemon.client()
-    c.ok("subscribe", events=["params", "config_error"])
-    return c
 
 
 def vim_save(path, *parts, pause=0.0):
@@ -30,7 +24,7 @@ def vim_save(path, *parts, pause=0.0):
 
 def test_every_bad_vim_save_is_reported(make_daemon):
     daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     for n in range(15):
         vim_save(daemon.config, GOOD.format(31.0 + n))
         e = next_reload(c)
@@ -43,7 +37,7 @@ def test_every_bad_vim_save_is_reported(make_daemon):
 
 def test_every_empty_vim_save_is_applied(make_daemon):
     daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     for n in range(10):
         vim_save(daemon.config, GOOD.format(31.0 + n))
         e = next_reload(c)
@@ -55,7 +49,7 @@ def test_every_empty_vim_save_is_applied(make_daemon):
 
 def test_a_file_written_in_two_parts_is_never_half_in_force(make_daemon):
     daemon = make_daemon(env=PATIENT)  # the moment the file is gone must not outlast the window
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     for n in range(10):
         revision = c.ok("get_params")["revision"]
         text = GOOD.format(40.0 + n)
@@ -79,7 +73,7 @@ def test_a_fifo_at_start_is_refused_without_blocking(make_daemon):
 
 
 def test_a_fifo_renamed_over_the_file_blocks_nothing(daemon):
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     fifo = daemon.config.with_name("pipe")
     os.mkfifo(fifo)
     os.rename(fifo, daemon.config)
@@ -107,7 +101,7 @@ def test_frame_refuses_a_fifo(tmp_path):
 
 def test_a_fifo_made_in_place_is_refused(make_daemon):
     daemon = make_daemon(env=PATIENT)  # the file is gone for a moment twice: not a report of its own
-    c = subscribed(daemon)
+    c = subscribed(daemon, RELOADS)
     daemon.config.unlink()
     os.mkfifo(daemon.config)
     e = next_reload(c)

@@ -31,6 +31,13 @@ def test_get_schema_lists_every_key_with_type_range_and_defaults(daemon):
         assert any(v != k["default"] for v in k["by_style"].values()), k
     anchor = keys["card.anchor"]
     assert anchor["type"] == "array" and (anchor["min"], anchor["max"]) == (0, 1)
+    # The styles that read a key, when not every style does (the page folds it for the others).
+    assert keys["layout.flip_range"]["styles"] == ["stack", "flip"]
+    assert "styles" not in keys["layout.spacing"] and "styles" not in keys["card.corner_radius"]
+    assert all(k["styles"] == keys["carousel.arc"]["styles"] for name, k in keys.items() if name.startswith("carousel."))
+    assert "coverflow" in keys["carousel.arc"]["styles"] and "stack" not in keys["carousel.arc"]["styles"]
+    for k in keys.values():
+        assert set(k.get("styles", style["choices"])) <= set(style["choices"]), k
 
 
 def test_overrides_list_the_keys_set_params_set_until_the_file_changes(daemon):

@@ -12,8 +12,8 @@ import subprocess
 import pytest
 from PIL import Image, ImageDraw
 
-from harness import BIN, wait_for
-from webtools import find_chromium, open_page, subscribed
+from harness import BIN, subscribed, wait_for
+from webtools import find_chromium, open_page
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)"),

@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from harness import BIN, REPO, wait_for
-from webtools import open_page, subscribed
+from harness import BIN, REPO, subscribed, wait_for
+from webtools import open_page
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)")
 

@@ -12,8 +12,8 @@ import subprocess
 
 import pytest
 
-from harness import wait_for
-from webtools import Bridge, find_chromium, open_page, subscribed
+from harness import subscribed, wait_for
+from webtools import Bridge, find_chromium, open_page
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed")
 

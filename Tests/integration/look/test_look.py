@@ -12,10 +12,10 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from harness import BIN, REPO, wait_for
+from harness import BIN, REPO, subscribed, wait_for
 from rendertools import BACKGROUND, card_color, render
 from looktools import COLOURS, LOOK, bomb, centre, close, look_daemon, record_rest, write_png
-from webtools import current_frame, find_chromium, open_page, subscribed, wait_page_shows
+from webtools import current_frame, find_chromium, open_page, wait_page_shows
 
 
 needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")

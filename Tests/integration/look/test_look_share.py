@@ -7,10 +7,10 @@ import subprocess
 
 from PIL import Image
 
-from harness import BIN, wait_for
+from harness import BIN, subscribed, wait_for
 from rendertools import card_color, decode, record
 from looktools import COLOURS, centre, close, look_daemon
-from webtools import current_frame, needs_chromium, open_page, subscribed
+from webtools import current_frame, needs_chromium, open_page
 
 # ContactSheet's margin and label height at scale 1 (docs/render.md, "Variants").
 MARGIN, LABEL = 8, 22

@@ -8,7 +8,8 @@ import math
 
 import pytest
 
-from motiontools import base_config, move_frames, subscribed
+from harness import MOTION, subscribed
+from motiontools import base_config, move_frames
 
 
 def bezier(x1, y1, x2, y2):
@@ -48,7 +49,7 @@ CURVES = {
 @pytest.mark.parametrize("curve", list(CURVES))
 def test_each_curve_follows_its_closed_form(make_daemon, curve):
     daemon = make_daemon(base_config(f"curve = {curve}\nduration = 0.3"))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     result, frames = move_frames(c, "next")
     assert result == {"target": 30}
     start = frames[0]["time"]
@@ -76,7 +77,7 @@ def test_an_underdamped_spring_overshoots_along_its_closed_form(make_daemon):
     # Five times slower: the offset is above 33 for half a second, not a tenth, so a tick that
     # comes late on a busy machine cannot skip the overshoot.
     daemon = make_daemon(base_config("spring = { damping_ratio = 0.5, response = 0.35 }\nslowdown = 5"))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "next")
     start = frames[0]["time"]
     zeta, w = 0.5, 2 * math.pi / 0.35
@@ -92,7 +93,7 @@ def test_an_underdamped_spring_overshoots_along_its_closed_form(make_daemon):
 
 def test_a_critically_damped_spring_never_overshoots(make_daemon):
     daemon = make_daemon(base_config("spring = { damping_ratio = 1, response = 0.3 }"))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "next")
     start = frames[0]["time"]
     offsets = [f["frame"]["offset"] for f in frames]
@@ -106,7 +107,7 @@ def test_a_critically_damped_spring_never_overshoots(make_daemon):
 @pytest.mark.parametrize("duration, slowdown", [(0.5, 1), (0.2, 3)])
 def test_duration_and_slowdown_are_honoured_within_one_frame(make_daemon, duration, slowdown):
     daemon = make_daemon(base_config(f'curve = "linear"\nduration = {duration}\nslowdown = {slowdown}'))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "next")
     start = frames[0]["time"]
     length = duration * slowdown
@@ -122,7 +123,7 @@ def test_duration_and_slowdown_are_honoured_within_one_frame(make_daemon, durati
 
 def test_slowdown_stretches_a_fling(make_daemon):
     daemon = make_daemon(base_config("slowdown = 2", wrap="false", cards=100))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     result, frames = move_frames(c, "fling", velocity=2000)
     target = result["target"]
     start = frames[0]["time"]
@@ -137,7 +138,7 @@ def test_slowdown_stretches_a_fling(make_daemon):
 
 def test_a_fling_that_snaps_hands_its_velocity_to_the_spring(make_daemon):
     daemon = make_daemon(base_config("spring = { damping_ratio = 0.8, response = 0.4 }", wrap="false", cards=100))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     result, frames = move_frames(c, "fling", velocity=1000)
     target = result["target"]
     assert target == 510  # 0 + 1000/1000 * 0.998/0.002 = 499, the nearest card is at 510
@@ -160,7 +161,7 @@ def spring_like(zeta, response, t, x0, v0):
 
 def test_deck_edit_durations_follow_the_keys(make_daemon):
     daemon = make_daemon(base_config("remove_duration = 0.5\nslowdown = 2"))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "remove", item=3)
     start = frames[0]["time"]
     assert all(f["time"] - start < 1.0 for f in frames[:-1])

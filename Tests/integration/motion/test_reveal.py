@@ -1,8 +1,8 @@
 """The circle reveal (`open`/`close`): frames carry `reveal` while it runs and while it is open."""
 import math
 
-from harness import wait_for
-from motiontools import base_config, move_frames, subscribed
+from harness import MOTION, subscribed, wait_for
+from motiontools import base_config, move_frames
 
 
 def quad_centre(frame, item):
@@ -16,7 +16,7 @@ def farthest_corner(centre, width=375.0, height=667.0):
 
 def test_the_circle_grows_from_the_card_centre_to_the_farthest_corner(make_daemon):
     daemon = make_daemon(base_config('curve = "ease_out"\nduration = 0.4'))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     result, frames = move_frames(c, "open", item=0)
     assert result == {}
     first = frames[0]
@@ -54,7 +54,7 @@ def test_a_spring_reveal_overshoots_and_settles_open(make_daemon):
     # Five times slower: the overshoot above 1.1 lasts half a second, not a tenth, so a tick
     # that comes late on a busy machine cannot skip it.
     daemon = make_daemon(base_config("spring = { damping_ratio = 0.5, response = 0.3 }\nslowdown = 5"))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "open", item=0)
     assert max(f["frame"]["reveal"]["progress"] for f in frames) > 1.1
     assert frames[-1]["frame"]["reveal"]["progress"] == 1
@@ -62,7 +62,7 @@ def test_a_spring_reveal_overshoots_and_settles_open(make_daemon):
 
 def test_the_circle_follows_its_card_and_slowdown(make_daemon):
     daemon = make_daemon(base_config('curve = "linear"\nduration = 0.2\nslowdown = 2'))
-    c = subscribed(daemon)
+    c = subscribed(daemon, MOTION, first_frame=True)
     _, frames = move_frames(c, "open", item=0)
     start = frames[0]["time"]
     for f in frames[:-1]:

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from harness import wait_for
-from webtools import find_chromium, open_page, subscribed
+from harness import subscribed, wait_for
+from webtools import find_chromium, open_page
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
 

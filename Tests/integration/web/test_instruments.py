@@ -10,9 +10,9 @@ import subprocess
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from harness import BIN, DEFAULT_CONFIG, wait_for
+from harness import BIN, DEFAULT_CONFIG, subscribed, wait_for
 from rendertools import record
-from webtools import find_chromium, open_page, row, subscribed, wait_settled
+from webtools import find_chromium, open_page, row, wait_settled
 
 
 needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")

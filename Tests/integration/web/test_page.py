@@ -7,8 +7,8 @@ import math
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
-from harness import wait_for
-from webtools import config, find_chromium, open_page, row, subscribed, wait_page_seq, wait_settled
+from harness import subscribed, wait_for
+from webtools import config, find_chromium, open_page, row, wait_page_seq, wait_settled
 
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
@@ -111,7 +111,8 @@ def test_only_the_styles_keys_are_shown_and_labels_are_whole(make_daemon, bridge
     assert all(l["fits"] and l["lines"] == 1 for l in labels), [l for l in labels if not l["fits"] or l["lines"] != 1]
     client.ok("set_params", params={"layout": {"style": "rotary"}})
     wait_for(lambda: shown_rows(browser).get("carousel.radius") is True, what="carousel keys for rotary")
-    assert shown_rows(browser)["layout.flip_range"] is False
+    shown = shown_rows(browser)  # the folding follows get_schema's `styles`
+    assert shown["layout.flip_range"] is False and shown["layout.scale_step"] is False and shown["layout.m34"]
     # A key the style works out itself (radius): the daemon reports the value it uses, the
     # slider sits on it, and a 24 px drag moves the radius by a fraction of it, not to 0.
     effective = client.ok("get_params")["effective"]["carousel.radius"]

@@ -8,8 +8,8 @@ the step again at each frame's time) and a start latency of one refresh, as docs
 import http.client
 import json
 
-from harness import DEFAULT_CONFIG, wait_for
-from webtools import open_page, row, subscribed
+from harness import DEFAULT_CONFIG, subscribed, wait_for
+from webtools import open_page, row
 
 LINEAR = DEFAULT_CONFIG.read_text() + '\ncurve = "linear"\nduration = 0.3\n'
 PERIOD = 330.0  # one turn of the default deck: 11 cards 30 pt apart

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from harness import wait_for
+from harness import subscribed, wait_for
 from webtools import (WebSocket, assert_cards_match, config, current_frame, needs_chromium, open_page, page_state, row,
-                      subscribed, wait_page_shows)
+                      wait_page_shows)
 
 
 def is_mid_flip(frame):
