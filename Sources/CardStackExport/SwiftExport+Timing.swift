@@ -143,6 +143,13 @@ extension SwiftExport {
             private let duration: Double
             private var link: CADisplayLink?
             private var begun: CFTimeInterval?
+            #if DEBUG
+            /// Set to `[]` in a debug build to keep every frame drawn as a device trace line
+            /// (`{"time", "duration", "offset"}`, the time from the move's start): write them to a
+            /// file and `cardstack verify --device FILE GOLDEN --from-move-start` holds them
+            /// against a golden recording of the same move (docs/exporting.md, "A device trace").
+            public var trace: [String]?
+            #endif
 
             /// A move from the view's offset to `to`, along the axis the layout scrolls.
             public init(view: UICollectionView, to: Double, velocity: Double = 0, vertical: Bool) {
@@ -199,6 +206,10 @@ extension SwiftExport {
                 let offset = CGFloat(position(min(t, duration)))
                 view.contentOffset = vertical
                     ? CGPoint(x: view.contentOffset.x, y: offset) : CGPoint(x: offset, y: view.contentOffset.y)
+                #if DEBUG
+                trace?.append(
+                    #"{"time":\\#(t),"duration":\\#(link.targetTimestamp - link.timestamp),"offset":\\#(Double(offset))}"#)
+                #endif
                 if t >= duration { stop() }
             }
         }

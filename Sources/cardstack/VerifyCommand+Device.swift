@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardStackGolden
+import CardStackSystem
 import Foundation
 
 /// `cardstack verify --device TRACE GOLDEN`: what a device drew, held against the golden's
@@ -10,6 +11,10 @@ extension VerifyCommand {
             + "exit 1 on a hitch or a frame off the motion by more than --tolerance (docs/tuning.md, \"Device traces\").",
         valueName: "trace")
 
+    static let fromMoveStartHelp = ArgumentHelp(
+        "With --device: the trace's times count from its move's start (the exported TunedMoveAnimator's debug "
+            + "trace), not on the daemon's clock: they are read from the golden's first move's start.")
+
     /// Prints the report; exits 1 on a hitch or a deviation, 2 on an unusable trace or golden.
     func verifyDevice(trace path: String) throws {
         if let report = options.report {
@@ -18,8 +23,15 @@ extension VerifyCommand {
             )
             throw ExitCode(2)
         }
+        var trace = try loadTrace(path)
         let recording = try loadGolden(golden)
-        let trace = try loadTrace(path)
+        if fromMoveStart {
+            guard let start = recording.frames.lazy.compactMap(\.motion).first?.start else {
+                printError("cardstack: \(golden): no move in it to count --from-move-start from: record one")
+                throw ExitCode(2)
+            }
+            for i in trace.frames.indices { trace.frames[i].time += start }
+        }
         let report = recording.check(device: trace, tolerance: options.tolerance)
         if report.passed {
             print(report.message)
@@ -31,20 +43,20 @@ extension VerifyCommand {
     }
 }
 
-/// The trace at `path`, read no further than its size limit, or exit 2 saying what is wrong.
+/// The trace at `path`, opened without blocking (a regular file only) and read no further
+/// than one byte past its size limit, or exit 2 saying what is wrong.
 func loadTrace(_ path: String) throws -> DeviceTrace {
+    let bytes: [UInt8]
     do {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw GoldenError(source: path, line: nil, message: "cannot read it (missing, or not readable)")
-        }
-        defer { try? handle.close() }
-        let data = try handle.read(upToCount: DeviceTrace.maximumBytes + 1) ?? Data()
-        return try DeviceTrace(jsonLines: data, source: path)
-    } catch let error as GoldenError {
-        printError("cardstack: \(error)")
-        throw ExitCode(2)
+        bytes = try InputFile.read(path, limit: DeviceTrace.maximumBytes + 1)
     } catch {
-        printError("cardstack: \(path): cannot read it: \(error.localizedDescription)")
+        printError("cardstack: \(path): \(error)")
+        throw ExitCode(2)
+    }
+    do {
+        return try DeviceTrace(jsonLines: Data(bytes), source: path)
+    } catch {
+        printError("cardstack: \(error)")
         throw ExitCode(2)
     }
 }

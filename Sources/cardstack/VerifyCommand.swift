@@ -32,6 +32,8 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(name: .long, help: Self.deviceHelp) var device: String?
 
+    @Flag(name: .long, help: Self.fromMoveStartHelp) var fromMoveStart = false
+
     func validate() throws { try options.validate() }
 
     func run() throws {

@@ -34,6 +34,7 @@ final class SimulatedLink: CADisplayLink {
     let view = UICollectionView()
     view.contentOffset = CGPoint(x: %(start)r, y: 0)
     let animator = %(make)s
+    animator.trace = []
     let link = SimulatedLink()
     animator.run(on: link)
     let range = link.preferredFrameRateRange
@@ -44,7 +45,7 @@ final class SimulatedLink: CADisplayLink {
         animator.advance(link)
         offsets.append(Double(view.contentOffset.x))
     }
-    print("{\\"range\\":[\\(range.minimum),\\(range.maximum),\\(range.preferred ?? -1)],\\"offsets\\":[\\(offsets.map { "\\($0)" }.joined(separator: ","))]}")
+    print("{\\"range\\":[\\(range.minimum),\\(range.maximum),\\(range.preferred ?? -1)],\\"offsets\\":[\\(offsets.map { "\\($0)" }.joined(separator: ","))],\\"trace\\":[\\((animator.trace ?? []).joined(separator: ","))]}")
 }
 
 MainActor.assumeIsolated { play() }
@@ -68,7 +69,8 @@ def test_the_exported_animator_draws_the_daemons_frame_at_target_timestamp(make_
     for module in ("UIKit", "iCarousel", "QuartzCore", "SwiftUI"):
         compile_module(swiftc, module, (SHAPES / f"{module}.swift").read_text(), tmp_path, [])
         shapes.append(tmp_path / f"{module}.o")
-    common = ["-I", str(BIN / "Modules"), "-Xcc", f"-fmodule-map-file={modulemap}", "-I", str(tmp_path)]
+    # A debug build, as an app's: the animator's trace is there.
+    common = ["-D", "DEBUG", "-I", str(BIN / "Modules"), "-Xcc", f"-fmodule-map-file={modulemap}", "-I", str(tmp_path)]
     checked = 0
     for name, (config, animation, (cmd, args), make) in CASES.items():
         daemon = make_daemon((REPO / "Config" / config).read_text())
@@ -111,6 +113,15 @@ def test_the_exported_animator_draws_the_daemons_frame_at_target_timestamp(make_
             assert gap(offset, theirs) <= 1e-9, (name, i, frames[i]["time"], offset, theirs)
             late += gap(offset, frames[i - 1]["frame"]["offset"]) > 1e-3
             checked += 1
+        # The debug trace: each frame drawn, its time from the move's start (the first
+        # callback's `timestamp`), how long it stays, its offset.
+        # (The times reach the program as Swift literals, the last bit not always the same.)
+        times = [f["time"] for f in frames]
+        traced = out["trace"]
+        assert len(traced) == len(times) - 1, name
+        for f, t, before in zip(traced, times[1:], times):
+            assert abs(f["time"] - (t - times[0])) <= 1e-12 and abs(f["duration"] - (t - before)) <= 1e-12, (name, f)
+        assert [f["offset"] for f in traced] == mine, name
         # Read at `timestamp`, each offset would be the frame before: most of a move's are not.
         assert late >= (len(frames) - 1) // 2, (name, late, len(frames))
     assert checked > 30

@@ -33,7 +33,7 @@ def test_verify_refuses_a_device_at_once_with_bounded_memory():
 
 
 @pytest.mark.parametrize("command", [
-    ["verify", "{fifo}"], ["diff", "{fifo}", "{fifo}"], ["render", "{fifo}", "--out", "{out}"],
+    ["verify", "{fifo}"], ["verify", "--device", "{fifo}", "{fifo}"], ["diff", "{fifo}", "{fifo}"], ["render", "{fifo}", "--out", "{out}"],
     ["plot", "{fifo}", "--out", "{out}.svg"], ["view", "--replay", "{fifo}"],
     ["fit", "{clip}", "--style", "stack"], ["fit", "--corners", "{fifo}"],
 ])

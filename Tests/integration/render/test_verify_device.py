@@ -82,6 +82,20 @@ def test_a_trace_that_follows_the_move_is_clean(golden, tmp_path):
     assert "start latency 8.3 ms" in result.stdout
 
 
+def test_a_trace_timed_from_its_moves_start_is_read_from_the_goldens(golden, tmp_path):
+    # The exported animator's debug trace counts from its move's start, not on the daemon's
+    # clock: --from-move-start reads it from the golden's first move's start.
+    path, motion, params = golden
+    relative = tmp_path / "relative.jsonl"
+    lines = [json.loads(line) for line in trace(motion, params).splitlines()]
+    relative.write_text("".join(json.dumps({**f, "time": f["time"] - motion["start"]}) + "\n" for f in lines))
+    result = verify("--device", relative, path, "--from-move-start")
+    assert result.returncode == 0, result.stderr
+    assert "start latency 8.3 ms" in result.stdout, result.stdout
+    # Read on the daemon's clock, the same frames are seconds before the move: off it.
+    assert verify("--device", relative, path).returncode == 1
+
+
 def test_one_dropped_frame_at_120_hz_is_one_hitch_of_8_3_ms(golden, tmp_path):
     path, motion, params = golden
     dropped = tmp_path / "dropped.jsonl"
