@@ -312,6 +312,13 @@ def config(style=None, **tables):
     return text
 
 
+def downloads_to(browser, directory):
+    """Makes `directory` and has the browser save its downloads there (what Share makes)."""
+    directory.mkdir()
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(directory)})
+    return directory
+
+
 def open_page(browser, bridge):
     """Loads the page and waits until every view can be used: connected, holding its daemon's
     schema and parameters, and subscribed (it has drawn the frame in force, which the daemon

@@ -10,7 +10,7 @@ from PIL import Image
 from harness import BIN, subscribed, wait_for
 from rendertools import card_color, decode, record
 from looktools import COLOURS, centre, close, look_daemon
-from webtools import current_frame, needs_chromium, open_page
+from webtools import current_frame, downloads_to, needs_chromium, open_page
 
 # ContactSheet's margin and label height at scale 1 (docs/render.md, "Variants").
 MARGIN, LABEL = 8, 22
@@ -26,9 +26,7 @@ def test_share_downloads_the_cards_images_the_stage_shows(make_daemon, bridges, 
     daemon = look_daemon(make_daemon)
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    downloads = downloads_to(browser, tmp_path / "downloads")
     client.ok("next", count=1)
     move = client.frames_until_rest()
     wait_for(lambda: browser.execute_script(
@@ -78,9 +76,7 @@ def test_the_grids_share_draws_each_cell_in_its_look(make_daemon, bridges, brows
     daemon = look_daemon(make_daemon)
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    downloads = downloads_to(browser, tmp_path / "downloads")
     browser.find_element("css selector", "[data-action='variants']").click()
     browser.execute_script("""
         const set = (sel, value) => { const e = document.querySelector(sel); e.value = value;

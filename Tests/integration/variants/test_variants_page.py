@@ -8,7 +8,7 @@ import json
 import pytest
 
 from harness import subscribed, wait_for
-from webtools import find_chromium, open_page
+from webtools import downloads_to, find_chromium, open_page
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
 
@@ -100,9 +100,7 @@ def test_share_renders_the_grid_on_screen_as_a_labelled_contact_sheet(daemon, br
 
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    downloads = downloads_to(browser, tmp_path / "downloads")
     open_grid(browser)
     client.ok("next")
     # The move is kept once every cell's last frame came (the longest cell ends last).

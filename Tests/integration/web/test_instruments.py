@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 
 from harness import BIN, DEFAULT_CONFIG, subscribed, wait_for
 from rendertools import record
-from webtools import find_chromium, open_page, row, wait_settled
+from webtools import downloads_to, find_chromium, open_page, row, wait_settled
 
 
 needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
@@ -158,9 +158,7 @@ def test_share_renders_only_the_transition(make_daemon, bridges, browser, tmp_pa
     daemon = make_daemon(LINEAR)
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    downloads = downloads_to(browser, tmp_path / "downloads")
     client.ok("next", count=1)
     move = client.frames_until_rest()
     # Five seconds at rest after it, with a frame at rest at their end in the kept history

@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 
 from harness import subscribed, wait_for
-from webtools import config, find_chromium, open_page, row, wait_page_seq, wait_settled
+from webtools import config, downloads_to, find_chromium, open_page, row, wait_page_seq, wait_settled
 
 
 pytestmark = pytest.mark.skipif(find_chromium() is None, reason="chromium and chromedriver are not installed")
@@ -200,9 +200,7 @@ def test_save_undo_redo_preset_do_what_the_cli_does(make_daemon, bridges, browse
 def test_export_downloads_what_the_cli_prints(make_daemon, bridges, browser, tmp_path):
     daemon = make_daemon()
     open_page(browser, bridges([daemon.socket]))
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    downloads = downloads_to(browser, tmp_path / "downloads")
     for fmt, name in [("json", "cardstack.json"), ("swift", "TunedLayout.swift"), ("css", "cardstack.css"),
                       ("tokens", "cardstack.tokens.json")]:
         js(browser, "const s = document.querySelector('[data-export-format]'); s.value = arguments[0];", fmt)
