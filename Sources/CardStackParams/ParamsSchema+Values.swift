@@ -103,21 +103,24 @@ extension ParamsSchema {
         return out
     }
 
-    static func style(_ node: ParamNode, _ key: String) throws(ParamsError) -> Style {
-        let names = Style.allCases.map(\.rawValue)
+    /// One of an enumeration's names (`layout.style`, `scroll.model`), with a suggestion for a
+    /// near miss.
+    static func name<T: CaseIterable & RawRepresentable>(_ node: ParamNode, _ key: String) throws(ParamsError) -> T
+    where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
         guard case .string(let name) = node.value else {
             throw ParamsError(
                 .wrongType,
                 "\(key) must be a string, one of \(names.joined(separator: ", ")); got \(node.kindName) (\(node.display))",
                 key: key, at: node.position)
         }
-        guard let style = Style(rawValue: name) else {
+        guard let value = T(rawValue: name) else {
             let hint = suggestion(for: name, among: names).map { " (did you mean \($0)?)" } ?? ""
             throw ParamsError(
                 .outOfRange, "\(key) must be one of \(names.joined(separator: ", ")), got \"\(name)\"\(hint)",
                 key: key, at: node.position)
         }
-        return style
+        return value
     }
 
     /// The candidate nearest to `word` by edit distance, if it is near enough to be a typo.

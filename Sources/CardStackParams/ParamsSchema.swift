@@ -103,7 +103,7 @@ public enum ParamsSchema {
             [
                 Key(name: "style", bounds: .choices(Style.allCases.map(\.rawValue))) {
                     node, p, key throws(ParamsError) in
-                    p.layout.style = try style(node, key)
+                    p.layout.style = try name(node, key)
                 },
                 integer("cards", 1...1_000_000, \.layout.cards),
                 boolean("wrap", \.layout.wrap),
