@@ -9,41 +9,6 @@ public enum CardBack: String, Sendable, Equatable, Codable, CaseIterable {
     case mirror
 }
 
-/// A colour of the look: `#rrggbb` or `#rrggbbaa`, components in [0, 1].
-public struct LookColor: Sendable, Equatable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
-    }
-
-    /// Parses `#rrggbb` or `#rrggbbaa` (either case); nil for anything else.
-    public init?(hex: String) {
-        let bytes = Array(hex.utf8)
-        guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
-        var values: [Double] = []
-        var i = 1
-        while i < bytes.count {
-            guard let high = Self.nibble(bytes[i]), let low = Self.nibble(bytes[i + 1]) else { return nil }
-            values.append(Double(high * 16 + low) / 255)
-            i += 2
-        }
-        self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
-    }
-
-    private static func nibble(_ c: UInt8) -> Int? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c - UInt8(ascii: "A")) + 10
-        default: nil
-        }
-    }
-}
-
 extension Parameters.Card {
     /// The border in points: `border_ratio` times the width when set, else
     /// `border_width`, else nil (the client's own).
