@@ -1,3 +1,5 @@
+import CardLayout
+
 /// A 24-bit colour.
 public struct RGB: Sendable, Hashable {
     /// Red, green and blue, 0...255.
@@ -10,6 +12,19 @@ public struct RGB: Sendable, Hashable {
         self.r = r
         self.g = g
         self.b = b
+    }
+
+    /// A look colour (`card.colors`, `border_color`, …) as bytes, its alpha left out: the
+    /// one conversion the renderer and the terminal viewer share (each takes the alpha
+    /// from the ``LookColor`` itself where it draws with one).
+    public init(_ c: LookColor) {
+        func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
+        self.init(byte(c.red), byte(c.green), byte(c.blue))
+    }
+
+    /// The colour as a look colour, opaque.
+    public var lookColor: LookColor {
+        LookColor(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255)
     }
 
     /// `self` moved toward `other` by `amount` (0: unchanged, 1: `other`).

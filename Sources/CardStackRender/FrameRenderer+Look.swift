@@ -68,25 +68,25 @@ extension FrameRenderer {
                 let e = blur * Double(4 - step) / 4 - blur / 2
                 let shape = CardGeometry.roundedRect(width: w + 2 * e, height: h + 2 * e, radius: max(radius + e, 0))
                 if let shadow = screen(shape, dx: offset[0] - e, dy: offset[1] - e) {
-                    image.fill([shadow], Self.rgb(color), alpha: opacity * color.alpha / 4)
+                    image.fill([shadow], RGB(color), alpha: opacity * color.alpha / 4)
                 }
             }
         }
         let backColor = away && look.back == .color
-        let fill = look.color(of: card.item) ?? Self.lookColor(CardLook.fill(item: card.item))
+        let fill = look.color(of: card.item) ?? CardLook.fill(item: card.item).lookColor
         let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
         let picture = backColor ? nil : lookImage(item: card.item)
         // An image without alpha covers the whole card (cover, its edges extended): the fill
         // under it would never show.
         if picture.map({ cairo_surface_get_content($0) != CAIRO_CONTENT_COLOR }) ?? true {
-            image.fill([outer], Self.rgb(face), alpha: face.alpha)
+            image.fill([outer], RGB(face), alpha: face.alpha)
         }
         if let picture { drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer) }
         if let border = look.resolvedBorderWidth, border > 0,
             let inner = screen(CardGeometry.inset(width: w, height: h, radius: radius, by: min(border, min(w, h) / 2)))
         {
             let color = LookColor(hex: look.borderColor ?? "#000000") ?? LookColor(red: 0, green: 0, blue: 0)
-            image.fill([outer, inner], Self.rgb(color), alpha: color.alpha, evenOdd: true)
+            image.fill([outer, inner], RGB(color), alpha: color.alpha, evenOdd: true)
         } else if let inner = screen(
             CardGeometry.inset(width: w, height: h, radius: radius, by: CardLook.edgeWidth))
         {
@@ -199,14 +199,5 @@ extension FrameRenderer {
         return pixman_image_create_bits(
             PIXMAN_a8r8g8b8, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface), data,
             cairo_image_surface_get_stride(surface))!
-    }
-
-    static func rgb(_ c: LookColor) -> RGB {
-        func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
-        return RGB(byte(c.red), byte(c.green), byte(c.blue))
-    }
-
-    static func lookColor(_ c: RGB) -> LookColor {
-        LookColor(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
     }
 }

@@ -20,7 +20,7 @@ public struct FramePainter: Sendable {
 
     /// A card's fill colour, from its item: the page's (``CardLook``).
     public func fill(item: Int) -> RGB {
-        look?.card.color(of: item).map(RGB.from) ?? CardLook.fill(item: item)
+        look?.card.color(of: item).map(RGB.init) ?? CardLook.fill(item: item)
     }
 
     /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.

@@ -44,7 +44,7 @@ struct CardFace {
             switch look.card.back ?? .mirror {
             case .color:
                 let c = look.card.backColor.flatMap(LookColor.init(hex:))
-                back = .some(c.map { RGB.from($0) } ?? fill)
+                back = .some(c.map(RGB.init) ?? fill)
             case .none: back = .some(nil)
             case .mirror: back = nil
             }
@@ -63,13 +63,5 @@ struct CardFace {
         let u = (q.x - (size.width - iw * s) / 2) / (iw * s)
         let v = (q.y - (size.height - ih * s) / 2) / (ih * s)
         return image.color(u: u, v: v, over: fill)
-    }
-}
-
-extension RGB {
-    /// A look colour as bytes (its alpha ignored: the viewer draws opaque cells).
-    static func from(_ c: LookColor) -> RGB {
-        func byte(_ x: Double) -> UInt8 { UInt8(max(0, min(255, (x * 255).rounded()))) }
-        return RGB(byte(c.red), byte(c.green), byte(c.blue))
     }
 }
