@@ -48,6 +48,7 @@ let package = Package(
         // socket directory's and the peer's credentials.
         .target(
             name: "CardStackSystem",
+            dependencies: ["CardStackLook"],
             swiftSettings: settings
         ),
         .systemLibrary(name: "CInotifyTools"),
@@ -105,7 +106,7 @@ let package = Package(
             swiftSettings: settings
         ),
         // The card look shared by the terminal viewer and the renderer: the colours and sizes,
-        // the viewport fit, the look's thumbnails and the SVG snapshot.
+        // the viewport fit, the look's thumbnails, the SVG snapshot and the image headers.
         .target(
             name: "CardStackLook",
             dependencies: [cardLayout],

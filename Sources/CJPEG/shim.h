@@ -25,10 +25,13 @@ static void cardstack_jpeg_error_exit(j_common_ptr info) {
 static void cardstack_jpeg_silent(j_common_ptr info, int level) { (void)info; (void)level; }
 
 /// Decodes a JPEG held in memory into rows of B, G, R, A bytes (A 255), `width * 4` bytes a
-/// row, in a buffer the caller frees with `free`. Refuses an image of more than
-/// `max_pixels` before allocating its rows. Returns 0 and fills `out`, `width`, `height`, or
-/// returns -1 with a sentence in `message` (at most `length` bytes, NUL included).
-static inline int cardstack_jpeg_decode(const unsigned char *data, unsigned long size, long max_pixels,
+/// row, in a buffer the caller frees with `free`. The size is the one the caller's header
+/// reader found and bounded (`ImageHeader`, the one reader of image headers): an image whose
+/// frame libjpeg reads as another size is refused before its rows are allocated. Returns 0
+/// and fills `out`, `width`, `height`, or returns -1 with a sentence in `message` (at most
+/// `length` bytes, NUL included).
+static inline int cardstack_jpeg_decode(const unsigned char *data, unsigned long size, long expected_width,
+                                        long expected_height,
                                         unsigned char **out, int *width, int *height, char *message,
                                         size_t length) {
     struct jpeg_decompress_struct info;
@@ -48,9 +51,9 @@ static inline int cardstack_jpeg_decode(const unsigned char *data, unsigned long
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, size);
     jpeg_read_header(&info, TRUE);
-    if ((long)info.image_width * (long)info.image_height > max_pixels) {
-        snprintf(message, length, "%u × %u pixels, more than the %ld an image may have", info.image_width,
-                 info.image_height, max_pixels);
+    if ((long)info.image_width != expected_width || (long)info.image_height != expected_height) {
+        snprintf(message, length, "a corrupt JPEG (its header says %ld × %ld pixels, its frame %u × %u)",
+                 expected_width, expected_height, info.image_width, info.image_height);
         jpeg_destroy_decompress(&info);
         return -1;
     }

@@ -5,24 +5,41 @@ import CardStackLook
 import CardStackSystem
 
 /// One of the look's image files decoded into a Cairo image surface (ARGB32), after its
-/// header passed ``LookImageFile``'s bounds: PNG by Cairo (libpng), JPEG by libjpeg-turbo
+/// header passed ``ImageHeader``'s bounds: read once (``LookImageFile``), then PNG by Cairo
+/// (libpng), JPEG by libjpeg-turbo, each from those bytes
 /// (docs/render.md, "The look").
 public enum LookPicture {
     /// The decoded picture, which the caller destroys, or why the file cannot be drawn.
     static func load(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
-        let header: LookImageFile.Header
-        switch LookImageFile.checkHeader(path) {
+        // Read once, its header read once (``ImageHeader``), and decoded from those bytes.
+        switch LookImageFile.read(path) {
         case .failure(let problem): return .failure(problem)
-        case .success(let found): header = found
-        }
-        switch header.kind {
-        case .png: return png(path)
-        case .jpeg: return jpeg(path)
+        case .success(let (header, bytes)):
+            return header.kind == .png ? png(bytes, path: path) : jpeg(bytes, header: header, path: path)
         }
     }
 
-    static func png(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
-        guard let made = cairo_image_surface_create_from_png(path) else {
+    static func png(_ bytes: [UInt8], path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
+        /// Where Cairo's reads of `bytes` are.
+        final class Cursor {
+            let bytes: [UInt8]
+            var at = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let cursor = Cursor(bytes)
+        let made = withExtendedLifetime(cursor) {
+            cairo_image_surface_create_from_png_stream(
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                    let cursor = Unmanaged<Cursor>.fromOpaque(closure).takeUnretainedValue()
+                    let n = Int(length)
+                    guard cursor.at + n <= cursor.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                    cursor.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + cursor.at, count: n) }
+                    cursor.at += n
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(cursor).toOpaque())
+        }
+        guard let made else {
             return .failure(LookImageFile.Problem(path: path, reason: "a corrupt PNG"))
         }
         let status = cairo_surface_status(made)
@@ -35,19 +52,16 @@ public enum LookPicture {
         return .success(made)
     }
 
-    static func jpeg(_ path: String) -> Result<OpaquePointer, LookImageFile.Problem> {
-        let bytes: [UInt8]
-        switch LookImageFile.read(path) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let (_, read)): bytes = read
-        }
+    static func jpeg(_ bytes: [UInt8], header: ImageHeader, path: String) -> Result<
+        OpaquePointer, LookImageFile.Problem
+    > {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { data in
             cardstack_jpeg_decode(
-                data.baseAddress, UInt(data.count), LookImageFile.maximumPixels, &pixels, &width, &height, &message,
+                data.baseAddress, UInt(data.count), header.width, header.height, &pixels, &width, &height, &message,
                 message.count)
         }
         guard status == 0, let pixels else {

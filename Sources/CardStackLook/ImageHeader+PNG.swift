@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A PNG's chunks walked by their headers, without inflating anything: a decompression bomb
 /// whose header is small (a few pixels) but whose compressed image data would inflate to far
-/// more is refused, as is one whose header is huge (``LookImageFile/header(_:)``).
-extension LookImageFile {
+/// more is refused, as is one whose header is huge (``ImageHeader/parse(_:)``).
+extension ImageHeader {
     /// At most this many chunks are walked (a PNG written in 8 KiB pieces has a few thousand).
-    static let maximumChunks = 100_000
+    public static let maximumChunks = 100_000
 
     /// The most IDAT bytes an image of these pixels can need: deflate never stores more than
     /// its input plus 5 bytes a 64 KiB block, and Adam7's passes add at most 7 filter bytes
@@ -19,9 +15,10 @@ extension LookImageFile {
         return raw + raw / 64 + 1024
     }
 
-    /// Why the chunks of a PNG of `size` bytes are not those of an image of `header`'s size,
-    /// or nil; `read(offset, count)` gives up to `count` bytes at `offset`.
-    static func pngChunksProblem(_ header: Header, size: Int, read: (Int, Int) -> [UInt8]) -> String? {
+    /// Why the chunks of a PNG of `size` bytes are not those of an image of this header's
+    /// size, or nil; `read(offset, count)` gives up to `count` bytes at `offset`.
+    public func pngChunksProblem(size: Int, read: (Int, Int) -> [UInt8]) -> String? {
+        let header = self
         var offset = 8
         var imageData = 0
         var chunks = 0
@@ -39,23 +36,9 @@ extension LookImageFile {
                 }
             }
             chunks += 1
-            guard chunks <= maximumChunks else { return "a corrupt PNG (more than \(maximumChunks) chunks)" }
+            guard chunks <= Self.maximumChunks else { return "a corrupt PNG (more than \(Self.maximumChunks) chunks)" }
             offset += 12 + length
         }
         return nil
-    }
-
-    /// Up to `count` bytes of `fd` at `offset`.
-    static func readAt(_ fd: Int32, _ offset: Int, _ count: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
-        }
-        out.removeSubrange(done...)
-        return out
     }
 }
