@@ -10,39 +10,29 @@ import CardStackViewer
 
 /// `cardstack view --replay FILE`: draws a recording at its recorded timing with the live
 /// viewer's screen, no daemon involved. Space pauses, `,` and `.` step one frame, `+` and
-/// `-` change the speed, `q` quits.
+/// `-` change the speed, `q` quits. The terminal, the clock and the screen are here; what a
+/// key does is ``ReplayControls``'.
 struct ReplaySession {
-    /// The replay's keys, for `--help` and the `?` overlay.
-    static let help: [(keys: String, action: String)] = [
-        ("space", "pause or play (at the end: play again)"),
-        (", .", "one frame back / on (pauses)"),
-        ("+ -", "faster / slower (0.1× to 4×)"),
-        ("?", "show or hide this help"),
-        ("Ctrl-L", "redraw the screen"),
-        ("q, Ctrl-C", "quit"),
-    ]
-
     let terminal: Terminal
     let screen: ViewerScreen
     let fpsLimit: Double
-    var player: ReplayPlayer
+    var controls: ReplayControls
     var keys = KeyDecoder()
     var previous: ScreenBuffer?
     var lastDraw = -Double.infinity
-    var showHelp = false
 
     /// Runs until `q`, Ctrl-C or a terminating signal; returns the exit code.
     mutating func run() -> Int32 {
         var dirty = true
         while true {
             var now = monotonicNow()
-            player.advance(now: now)
+            controls.player.advance(now: now)
             if dirty, now >= lastDraw + 1 / fpsLimit {
                 draw(now: now)
                 dirty = false
             }
             var timeout = dirty ? lastDraw + 1 / fpsLimit - now : ViewerSession.tick
-            if let due = player.nextDue() { timeout = min(timeout, max(due - now, 0)) }
+            if let due = controls.player.nextDue() { timeout = min(timeout, max(due - now, 0)) }
             var polls = [terminal.inputDescriptor, terminal.signalDescriptor].map {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
@@ -62,29 +52,21 @@ struct ReplaySession {
     /// Applies waiting keys; true when the replay should end.
     mutating func handleInput(now: Double) -> Bool {
         for key in keys.feed(terminal.readInput()) {
-            switch key {
-            case .character("q"), .interrupt: return true
-            case .character(" "): player.togglePause(now: now)
-            case .character("."), .character(">"): player.step(by: 1, now: now)
-            case .character(","), .character("<"): player.step(by: -1, now: now)
-            case .character("+"), .character("="): player.changeSpeed(faster: true, now: now)
-            case .character("-"), .character("_"): player.changeSpeed(faster: false, now: now)
-            case .character("?"): showHelp.toggle()
-            case .escape: showHelp = false
-            case .redraw: previous = nil
-            default: break
+            switch controls.apply(key, now: now) {
+            case .quit: return true
+            case .redrawAll: previous = nil
+            case .carryOn: break
             }
         }
         return false
     }
 
     mutating func draw(now: Double) {
-        var state = player.state
-        state.replayStatus = player.statusText
-        state.showHelp = false
         let (columns, rows) = terminal.size()
-        var next = screen.compose(state, columns: columns, rows: rows, now: now)
-        if showHelp { screen.help(into: &next, title: "cardstack view --replay: keys", entries: Self.help) }
+        var next = screen.compose(controls.state, columns: columns, rows: rows, now: now)
+        if controls.showHelp {
+            screen.help(into: &next, title: "cardstack view --replay: keys", entries: ReplayControls.help)
+        }
         let bytes = next.output(from: previous, mode: screen.painter.mode)
         if !bytes.isEmpty { terminal.write(bytes) }
         previous = next
@@ -106,7 +88,7 @@ extension ViewCommand {
         defer { terminal.restore() }
         var session = ReplaySession(
             terminal: terminal, screen: ViewerScreen(mode: mode), fpsLimit: Double(fpsLimit),
-            player: ReplayPlayer(recording, now: monotonicNow()))
+            controls: ReplayControls(player: ReplayPlayer(recording, now: monotonicNow())))
         let code = session.run()
         terminal.restore()
         if code != 0 { throw ExitCode(code) }

@@ -30,7 +30,7 @@ struct ViewCommand: ParsableCommand {
 
             With --replay FILE it plays a recording made by `cardstack record` instead, at its \
             recorded timing and with no daemon:
-            \(ReplaySession.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
+            \(ReplayControls.help.map { "  \($0.keys.padding(12)) \($0.action)" }.joined(separator: "\n"))
 
             Colour: 24-bit when $COLORTERM is truecolor or 24bit, else 256 colours; none with \
             --no-color or $NO_COLOR.
