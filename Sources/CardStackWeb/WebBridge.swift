@@ -33,10 +33,11 @@ public final class WebBridge: Sendable {
     /// `render` answers `POST /render` (without it, 404); with it, `references` answers
     /// `POST /reference`, `GET /reference/ID/N` and `POST /fit` (docs/page.md).
     /// `token` is the one the URL carries (a fresh random one when nil; see ``WebToken``).
-    public init(
+    /// Awaits the bind: nothing blocks a thread (``run()`` then serves until the server closes).
+    public static func start(
         host: String, port: Int, sockets: [String], recording: [UInt8]? = nil, token: String? = nil,
         render: RenderService? = nil, references: ReferenceStore? = nil
-    ) throws {
+    ) async throws -> WebBridge {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let renderPool = NIOThreadPool(numberOfThreads: 1)
         renderPool.start()
@@ -111,24 +112,28 @@ public final class WebBridge: Sendable {
             .childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: BridgeLimits.sendBufferBytes)
         let channel: any Channel
         do {
-            channel = try bootstrap.bind(
+            channel = try await bootstrap.bind(
                 host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: port
-            ).wait()
+            ).get()
         } catch {
-            try? group.syncShutdownGracefully()
-            try? renderPool.syncShutdownGracefully()
+            try? await group.shutdownGracefully()
+            try? await renderPool.shutdownGracefully()
             throw error
         }
         let bound = channel.localAddress?.port ?? port
-        self.gate = RequestGate(token: token, listenHost: host, port: bound)
-        self.sockets = sockets
-        self.recording = recording
-        self.channel = channel
-        self.port = bound
-        self.group = group
-        self.renderPool = renderPool
-        self.handoff = handoff
-        self.references = render == nil ? nil : references
+        return WebBridge(
+            gate: RequestGate(token: token, listenHost: host, port: bound), sockets: sockets, recording: recording,
+            channel: channel, port: bound, group: group, renderPool: renderPool, handoff: handoff,
+            references: render == nil ? nil : references)
+    }
+
+    private init(
+        gate: RequestGate, sockets: [String], recording: [UInt8]?, channel: any Channel, port: Int,
+        group: MultiThreadedEventLoopGroup, renderPool: NIOThreadPool, handoff: NIOLockedValueBox<BrowserHandoff?>,
+        references: ReferenceStore?
+    ) {
+        (self.gate, self.sockets, self.recording, self.channel, self.port) = (gate, sockets, recording, channel, port)
+        (self.group, self.renderPool, self.handoff, self.references) = (group, renderPool, handoff, references)
     }
 
     /// Writes the file to give a browser for `url` (``BrowserHandoff``) and returns its path:
@@ -151,9 +156,9 @@ public final class WebBridge: Sendable {
         return file.path
     }
 
-    /// Blocks until the server closes.
-    public func wait() throws {
-        try channel.closeFuture.wait()
+    /// Serves until the server closes (awaited, not blocking a thread).
+    public func run() async throws {
+        try await channel.closeFuture.get()
     }
 
     /// 128 random bits (the system generator reads the kernel's `getrandom`), as 32 hex digits.

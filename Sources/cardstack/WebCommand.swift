@@ -9,7 +9,7 @@ import CardStackWeb
     import Glibc
 #endif
 
-struct WebCommand: ParsableCommand {
+struct WebCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
         abstract: "Preview the card stack in a browser, with a live parameter panel.",
@@ -109,7 +109,7 @@ struct WebCommand: ParsableCommand {
         return (String(listen[..<colon]), port)
     }
 
-    func run() throws {
+    func run() async throws {
         let (host, port) = try address()
         var recording: [UInt8]?
         if let replay {
@@ -128,7 +128,7 @@ struct WebCommand: ParsableCommand {
             environment: currentEnvironment(), renew: newToken, fresh: WebBridge.randomToken)
         do {
             references = ReferenceStore(fitCommand: [ReferenceCleanup.executable(), "fit"], sockets: paths)
-            bridge = try WebBridge(
+            bridge = try await WebBridge.start(
                 host: host, port: port, sockets: paths, recording: recording, token: token, render: Self.renderService,
                 references: references)
         } catch {
@@ -184,7 +184,7 @@ struct WebCommand: ParsableCommand {
             }
         }
         defer { references.removeAll() }
-        try bridge.wait()
+        try await bridge.run()
     }
 
     /// `POST /render`: `cardstack render`'s renderer, with its defaults.
