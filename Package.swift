@@ -129,12 +129,13 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // libjpeg-turbo (Debian's libjpeg-dev): the look's JPEG images in `render` and the viewer.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg.
+        // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg; the
+        // pictures of `verify --report` and `diff --report`.
         .target(
             name: "CardStackRender",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackClient", "CardStackLook", "CardStackSystem", "CCairo",
-                "CPixman", "CJPEG",
+                "CPixman", "CJPEG", .product(name: "CardStackGolden", package: "CardStackKit"),
             ],
             swiftSettings: settings
         ),
@@ -261,6 +262,7 @@ let package = Package(
             name: "CardStackRenderTests",
             dependencies: [
                 "CardStackRender", "CardStackClient", "CardStackLook", "CardStackWire", cardLayout, "CardStackProtocol",
+                .product(name: "CardStackGolden", package: "CardStackKit"),
             ],
             swiftSettings: settings
         ),

@@ -1,6 +1,5 @@
 import CardLayout
 import CardStackGolden
-import CardStackRender
 
 #if canImport(Glibc)
     import Glibc
@@ -14,19 +13,33 @@ import CardStackRender
 /// ``longestPause`` (the stack at rest, the daemon idle before the recording began) shows
 /// for ``longestPause``, so the report lasts as long as the moves it holds plus at most
 /// that much a pause, whatever the recording's clock says.
-struct GoldenPictures {
+public struct GoldenPictures: Sendable {
     /// The longest a pause between two recorded frames shows in the report, seconds.
-    static let longestPause = 0.5
+    public static let longestPause = 0.5
 
-    var left: [Frame]
-    var right: [Frame]
-    var times: [Double]
-    var labels: (left: String, right: String)
-    var first: GoldenDivergence?
+    /// The recorded frames (dots in the plot, the GIF's left half).
+    public var left: [Frame]
+    /// The frames they are compared with (the line, the right half), as many as `left`.
+    public var right: [Frame]
+    /// The left frames' recorded times, seconds.
+    public var times: [Double]
+    /// The plot's legend for each side.
+    public var labels: (left: String, right: String)
+    /// The first frame that differs, marked in the plot; nil when none does.
+    public var first: GoldenDivergence?
+
+    /// The two sets of frames (`left` recorded, `right` computed or the second recording),
+    /// at the left's `times`, with their legends and the first divergence to mark.
+    public init(
+        left: [Frame], right: [Frame], times: [Double], labels: (left: String, right: String),
+        first: GoldenDivergence?
+    ) {
+        (self.left, self.right, self.times, self.labels, self.first) = (left, right, times, labels, first)
+    }
 
     /// The frames' times in the report: the recorded ones with every pause over
     /// ``longestPause`` shortened to it, from 0.
-    var shownTimes: [Double] {
+    public var shownTimes: [Double] {
         var shown: [Double] = []
         for (i, t) in times.enumerated() {
             shown.append(i == 0 ? 0 : shown[i - 1] + min(max(t - times[i - 1], 0), Self.longestPause))
@@ -34,18 +47,9 @@ struct GoldenPictures {
         return shown
     }
 
-    /// Writes `side-by-side.gif` and `motion.svg` into `directory`, made when missing.
-    func write(into directory: String, options: RenderOptions) throws {
-        if mkdir(directory, 0o755) != 0, errno != EEXIST {
-            throw RenderError("cannot make \(directory): \(String(cString: strerror(errno)))")
-        }
-        try writeGIF(to: "\(directory)/side-by-side.gif", options: options)
-        try writeSVG(plot(), to: "\(directory)/motion.svg")
-    }
-
     /// Left and right frames drawn next to each other at the recording's rate (at most
     /// GIF's 50 frames a second), pauses shortened (``shownTimes``).
-    func writeGIF(to path: String, options: RenderOptions) throws {
+    public func writeGIF(to path: String, options: RenderOptions) throws {
         let times = shownTimes
         let fps = options.fps ?? options.format.defaultFPS(recordingRate: RenderTimeline.rate(of: times))
         let timeline = try RenderTimeline(times: times, fps: fps, from: options.from, to: options.to)
@@ -90,7 +94,7 @@ struct GoldenPictures {
     }
 
     /// The front offset of every frame over time: left as dots, right as a line.
-    func plot() -> String {
+    public func plot() -> String {
         let times = shownTimes
         let width = 720.0
         let height = 360.0
