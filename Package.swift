@@ -139,6 +139,16 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        // `render --vary` and `plot --vary`: the grid of variants (each a parameter set's move,
+        // computed by the session code) and the page's shared grid drawn as a contact sheet.
+        .target(
+            name: "CardStackVariants",
+            dependencies: [
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackSession",
+                "CardStackRender",
+            ],
+            swiftSettings: settings
+        ),
         // `cardstack fit`'s core: a move's spring or curve and a still's pose fitted to
         // tracked points by least squares. Pure: arrays in, a report out; no files, no ffmpeg.
         .target(
@@ -190,7 +200,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackViewer", "CardStackLook",
-                "CardStackWeb", "CardStackRender", "CardStackFit",
+                "CardStackWeb", "CardStackRender", "CardStackFit", "CardStackVariants",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -263,6 +273,13 @@ let package = Package(
             dependencies: [
                 "CardStackRender", "CardStackClient", "CardStackLook", "CardStackWire", cardLayout, "CardStackProtocol",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
+            ],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackVariantsTests",
+            dependencies: [
+                "CardStackVariants", "CardStackParams", "CardStackProtocol", "CardStackRender", cardLayout,
             ],
             swiftSettings: settings
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
+import CardStackVariants
 
 extension PlotCommand {
     /// Writes `--out` by its extension.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
+import CardStackVariants
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
+import CardStackVariants
 
 extension RenderCommand {
     /// `--vary` / `--config` without a recording: every variant's transition computed by the

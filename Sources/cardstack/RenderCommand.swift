@@ -3,6 +3,7 @@ import CardStackClient
 import CardStackLook
 import CardStackProtocol
 import CardStackRender
+import CardStackVariants
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import CardStackClient
 import CardStackProtocol
 import CardStackRender
 import CardStackSystem
+import CardStackVariants
 import CardStackWeb
 
 #if canImport(Glibc)

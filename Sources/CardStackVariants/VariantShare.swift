@@ -1,5 +1,4 @@
 import CardLayout
-import CardStackClient
 import CardStackProtocol
 import CardStackRender
 import CardStackWire
@@ -7,15 +6,15 @@ import CardStackWire
 /// The page's Share of a grid of variants (`POST /render`): the body is the grid's `variants`
 /// event, then the frame events the page kept, each with its cells' frames; the answer is the
 /// contact sheet `cardstack render --vary` draws for those cells (docs/page.md, "Variants").
-enum VariantShare {
+public enum VariantShare {
     /// Whether `body` starts with a `variants` line (a grid to share, not a recording).
-    static func isGrid(_ body: [UInt8]) -> Bool {
+    public static func isGrid(_ body: [UInt8]) -> Bool {
         let head = body.prefix(200)
         return String(decoding: head, as: UTF8.self).contains("\"event\":\"variants\"")
     }
 
     /// The sheet's bytes in `format`.
-    static func render(_ body: [UInt8], format: RenderFormat) throws(RenderError) -> [UInt8] {
+    public static func render(_ body: [UInt8], format: RenderFormat) throws(RenderError) -> [UInt8] {
         var info: VariantsInfo?
         // The parameter file the look's images are relative to: the page adds it to the head.
         var parameterFile: String?
@@ -52,7 +51,7 @@ enum VariantShare {
 
     /// `animation.spring.bounce=0.3, …`: the overlay's keys and values, as `render --vary`
     /// labels, the keys in one order (by name) whatever order each cell's overlay has them in.
-    static func label(_ overlay: JSONValue) -> String {
+    public static func label(_ overlay: JSONValue) -> String {
         pairs(overlay, prefix: "").sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
     }
 

@@ -1,7 +1,4 @@
-import ArgumentParser
 import CardLayout
-import CardStackClient
-import CardStackFiles
 import CardStackParams
 import CardStackProtocol
 import CardStackRender
@@ -12,34 +9,34 @@ import CardStackWire
 /// the base set (a file or the daemon's values in force) with the varied keys changed, and
 /// each set's frames for one transition, computed by the daemon's own session code
 /// (``Session/run(_:tree:resolved:offset:maximumFrames:)``). docs/render.md, "Variants".
-struct VariantGrid {
+public struct VariantGrid: Sendable {
     /// One `--vary`: a key and its values, each with the text its label shows.
-    struct Axis {
-        var key: String
-        var path: [String]
-        var values: [(label: String, value: JSONValue)]
+    public struct Axis: Sendable {
+        public var key: String
+        public var path: [String]
+        public var values: [(label: String, value: JSONValue)]
     }
 
     /// One cell: its label and its frames.
-    struct Cell {
-        var label: String
+    public struct Cell: Sendable {
+        public var label: String
         /// The varied keys and their values as JSON text.
-        var values: [(key: String, value: String)]
-        var parameters: Parameters
-        var frames: [FrameEvent]
+        public var values: [(key: String, value: String)]
+        public var parameters: Parameters
+        public var frames: [FrameEvent]
     }
 
     /// The most values of one key when two are varied, and of cells in all: a 4 × 4 grid.
-    static let side = 4
-    static let maximumCells = 16
+    public static let side = 4
+    public static let maximumCells = 16
 
-    var axes: [Axis]
+    public var axes: [Axis]
 
     /// Columns of the grid: the first key's values across (one key: rows of up to four).
-    var columns: Int { axes.count == 2 ? axes[0].values.count : min(axes.first?.values.count ?? 1, Self.side) }
+    public var columns: Int { axes.count == 2 ? axes[0].values.count : min(axes.first?.values.count ?? 1, Self.side) }
 
     /// Parses every `--vary`, and refuses a grid over 4 × 4 with the reason.
-    init(_ specs: [String]) throws(VariantError) {
+    public init(_ specs: [String]) throws(VariantError) {
         guard specs.count <= 2 else {
             throw VariantError("--vary is given \(specs.count) times: a grid has at most two keys (4 × 4 cells)")
         }
@@ -58,7 +55,7 @@ struct VariantGrid {
     }
 
     /// `KEY=V1,V2,…` or, for a number, `KEY=FROM..TO/COUNT`.
-    static func axis(_ spec: String) throws(VariantError) -> Axis {
+    public static func axis(_ spec: String) throws(VariantError) -> Axis {
         guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex else {
             throw VariantError("--vary \(spec): expected KEY=V1,V2,… or KEY=FROM..TO/COUNT, e.g. spacing=20,30,40")
         }
@@ -81,7 +78,7 @@ struct VariantGrid {
     }
 
     /// `FROM..TO/COUNT`: COUNT numbers from FROM to TO, evenly spaced; nil when not a range.
-    static func range(_ text: String, key: String) throws(VariantError) -> [Double]? {
+    public static func range(_ text: String, key: String) throws(VariantError) -> [Double]? {
         guard text.contains(".."), !text.contains(",") else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let ends = parts[0].split(separator: "..", omittingEmptySubsequences: false)
@@ -98,7 +95,7 @@ struct VariantGrid {
     }
 
     /// Commas split values except inside brackets or braces (`flip_range=[1,1.2],[1,1.4]`).
-    static func split(_ text: String) -> [String] {
+    public static func split(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
         var depth = 0
@@ -117,7 +114,7 @@ struct VariantGrid {
     }
 
     /// `layout.spacing`, `animation.spring.bounce`, or a key unique among the schema's (`spacing`).
-    static func keyPath(_ key: String) throws(VariantError) -> [String] {
+    public static func keyPath(_ key: String) throws(VariantError) -> [String] {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: \.isEmpty) else { throw VariantError("--vary: \"\(key)\" is not a key") }
         if parts.count > 1 { return parts }
@@ -136,7 +133,7 @@ struct VariantGrid {
     }
 
     /// Every combination, the first key's values across each row: its label and its tree.
-    func combinations(over base: ParamNode) -> [Combination] {
+    public func combinations(over base: ParamNode) -> [Combination] {
         var out = [Combination(label: "", values: [], tree: base)]
         for axis in axes.reversed() {
             var next: [Combination] = []
@@ -160,14 +157,14 @@ struct VariantGrid {
     }
 
     /// One cell's set before it is resolved.
-    struct Combination {
-        var label: String
-        var values: [(key: String, value: String)]
-        var tree: ParamNode
+    public struct Combination: Sendable {
+        public var label: String
+        public var values: [(key: String, value: String)]
+        public var tree: ParamNode
     }
 
     /// Each combination's parameters and its frames for `command` from `offset`.
-    func cells(over base: ParamNode, command: Command, offset: Double) throws(VariantError) -> [Cell] {
+    public func cells(over base: ParamNode, command: Command, offset: Double) throws(VariantError) -> [Cell] {
         var cells: [Cell] = []
         for combination in combinations(over: base) {
             let (label, tree) = (combination.label, combination.tree)
@@ -187,58 +184,20 @@ struct VariantGrid {
         }
         return cells
     }
-
-    /// The base set's tree: the file's, or the daemon's values in force (`get_params`); and
-    /// the parameter file the look's images are relative to.
-    static func base(config: String?, connection: ConnectionOptions) throws -> (tree: ParamNode, path: String?) {
-        if let config {
-            do throws(ParamsError) {
-                let bytes = try ParamsFile.read(config)
-                return (try ParamsDocument.load(bytes).tree, config)
-            } catch {
-                printError("cardstack: \(error.inFile(config))")
-                throw ExitCode(1)
-            }
-        }
-        let info: ParamsInfo
-        do {
-            info = try connection.connect().request(.getParams, as: ParamsInfo.self, timeout: connection.timeout)
-        } catch {
-            throw fail(error)
-        }
-        var tables: [(key: String, value: JSONValue)] = []
-        for (dotted, value) in ParamsValues.flatten(info.params) {
-            let parts = dotted.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            if let i = tables.firstIndex(where: { $0.key == parts[0] }), case .object(var keys) = tables[i].value {
-                keys.append((parts[1], value))
-                tables[i].value = .object(keys)
-            } else {
-                tables.append((parts[0], .object([(parts[1], value)])))
-            }
-        }
-        let tree = ParamNode(json: .object(tables))
-        // The values as `get_params` reports them must read back as the same set.
-        if (try? ParamsSchema.resolve(tree).parameters) != info.params {
-            printError(
-                "cardstack: warning: the daemon's values in force do not read back exactly; the cells may differ")
-        }
-        return (tree, info.path)
-    }
 }
 
 /// A `--vary` or `--transition` that cannot be used, said in one line.
-struct VariantError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct VariantError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// `--transition`: the move every cell plays.
-enum TransitionChoice {
-    static let help = "next, prev, fling:V (points per second) or open:N (card N's reveal)"
+public enum TransitionChoice {
+    public static let help = "next, prev, fling:V (points per second) or open:N (card N's reveal)"
 
     /// `next`, `prev`, `fling:V` (or `fling V`), `open:N`.
-    static func command(_ text: String) throws(VariantError) -> Command {
+    public static func command(_ text: String) throws(VariantError) -> Command {
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" }).map(String.init)
         switch (parts.first ?? "", parts.count) {
         case ("next", 1): return .next(count: 1)
