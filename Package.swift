@@ -129,23 +129,13 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // libjpeg-turbo (Debian's libjpeg-dev): the look's JPEG images in `render` and the viewer.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        // `cardstack render` and `plot`: recordings drawn with Cairo, encoded by ffmpeg; the
-        // pictures of `verify --report` and `diff --report`.
+        // `cardstack render` and `plot` (and their `--vary` grids), `verify --report`'s pictures.
         .target(
             name: "CardStackRender",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackClient", "CardStackLook", "CardStackSystem", "CCairo",
-                "CPixman", "CJPEG", .product(name: "CardStackGolden", package: "CardStackKit"),
-            ],
-            swiftSettings: settings
-        ),
-        // `render --vary` and `plot --vary`: the grid of variants (each a parameter set's move,
-        // computed by the session code) and the page's shared grid drawn as a contact sheet.
-        .target(
-            name: "CardStackVariants",
-            dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams", "CardStackSession",
-                "CardStackRender",
+                "CPixman", "CJPEG", .product(name: "CardStackGolden", package: "CardStackKit"), "CardStackWire",
+                "CardStackParams", "CardStackSession",
             ],
             swiftSettings: settings
         ),
@@ -200,7 +190,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackViewer", "CardStackLook",
-                "CardStackWeb", "CardStackRender", "CardStackFit", "CardStackVariants",
+                "CardStackWeb", "CardStackRender", "CardStackFit",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -272,14 +262,7 @@ let package = Package(
             name: "CardStackRenderTests",
             dependencies: [
                 "CardStackRender", "CardStackClient", "CardStackLook", "CardStackWire", cardLayout, "CardStackProtocol",
-                .product(name: "CardStackGolden", package: "CardStackKit"),
-            ],
-            swiftSettings: settings
-        ),
-        .testTarget(
-            name: "CardStackVariantsTests",
-            dependencies: [
-                "CardStackVariants", "CardStackParams", "CardStackProtocol", "CardStackRender", cardLayout,
+                .product(name: "CardStackGolden", package: "CardStackKit"), "CardStackParams",
             ],
             swiftSettings: settings
         ),

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
-import CardStackVariants
 
 extension PlotCommand {
     /// Writes `--out` by its extension.

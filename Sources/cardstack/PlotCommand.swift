@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
-import CardStackVariants
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardStackClient
 import CardStackRender
-import CardStackVariants
 
 extension RenderCommand {
     /// `--vary` / `--config` without a recording: every variant's transition computed by the

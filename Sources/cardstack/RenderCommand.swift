@@ -3,7 +3,6 @@ import CardStackClient
 import CardStackLook
 import CardStackProtocol
 import CardStackRender
-import CardStackVariants
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import CardStackClient
 import CardStackFiles
 import CardStackParams
 import CardStackProtocol
-import CardStackVariants
+import CardStackRender
 
 extension VariantGrid {
     /// The base set's tree: the file's, or the daemon's values in force (`get_params`); and

@@ -3,7 +3,6 @@ import CardStackClient
 import CardStackProtocol
 import CardStackRender
 import CardStackSystem
-import CardStackVariants
 import CardStackWeb
 
 #if canImport(Glibc)

@@ -1,8 +1,7 @@
 import CardStackProtocol
-import CardStackRender
 import Testing
 
-@testable import CardStackVariants
+@testable import CardStackRender
 
 /// The page's shared grid: what counts as one, its labels, and a body that cannot be drawn.
 @Suite struct VariantShareTests {

@@ -1,7 +1,6 @@
 import CardLayout
 import CardStackParams
 import CardStackProtocol
-import CardStackRender
 import CardStackSession
 import CardStackWire
 

@@ -1,6 +1,5 @@
 import CardLayout
 import CardStackProtocol
-import CardStackRender
 import CardStackWire
 
 /// The page's Share of a grid of variants (`POST /render`): the body is the grid's `variants`

@@ -3,7 +3,7 @@ import CardStackParams
 import CardStackProtocol
 import Testing
 
-@testable import CardStackVariants
+@testable import CardStackRender
 
 /// `--vary` and `--transition` as values: the specs read, the 4 × 4 bound, the combinations
 /// laid out row by row and each cell's frames from the session code; no files, no daemon.
