@@ -48,9 +48,8 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     }
     let version: HTTPVersion
     private var context: ChannelHandlerContext?
-    private var daemon: (any Channel)?
+    private let link = DaemonLink.End()
     private var keepAlive: RepeatedTask?
-    private var closed = false
 
     init(socketPath: String, frames: Frames, version: HTTPVersion) {
         self.socketPath = socketPath
@@ -86,7 +85,7 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in } }
+        link.resume(ifWritable: context.channel.isWritable)
         context.fireChannelWritabilityChanged()
     }
 
@@ -98,11 +97,7 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     // MARK: Daemon side
 
     func daemonConnected(_ channel: any Channel) {
-        guard !closed else {
-            channel.close(promise: nil)
-            return
-        }
-        daemon = channel
+        guard link.adopt(channel) else { return }
         send(BridgeMessage.event(.connected, socket: socketPath))
         let events: [EventKind] = [.params, .state, .configError] + (frames == .none ? [] : [.frame])
         let lines = BridgeMessage.lines([
@@ -116,13 +111,13 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     }
 
     func daemonUnavailable(_ message: String) {
-        guard !closed else { return }
+        guard !link.closed else { return }
         send(BridgeMessage.event(.unavailable, socket: socketPath, message: message))
         end()
     }
 
     func daemonLine(_ line: ByteBuffer) {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         if frames == .moves, Self.isFrame(line) {
             let motion = Self.motion(of: line)
             if let motion, motion == lastMotion { return }
@@ -136,14 +131,13 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     }
 
     func daemonReadComplete() {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         context.flush()
-        if !context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+        link.pause(unlessWritable: context.channel.isWritable)
     }
 
     func daemonClosed() {
-        daemon = nil
-        guard !closed else { return }
+        guard link.lost() else { return }
         send(BridgeMessage.event(.closed, socket: socketPath))
         end()
     }
@@ -170,13 +164,13 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
     }
 
     private func sendKeepAlive() {
-        guard let context, !closed, context.channel.isWritable else { return }
+        guard let context, !link.closed, context.channel.isWritable else { return }
         writeEvent(Array(": keep-alive\n\n".utf8), context: context)
         context.flush()
     }
 
     private func send(_ line: String) {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         writeEvent(Array("data: \(line)\n\n".utf8), context: context)
         context.flush()
     }
@@ -189,17 +183,15 @@ final class EventStreamRelay: ChannelInboundHandler, RemovableChannelHandler, Da
 
     /// Ends the response and the connection (the follower reconnects).
     private func end() {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         closeAll()
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func closeAll() {
-        closed = true
+        link.close()
         keepAlive?.cancel()
         keepAlive = nil
-        daemon?.close(promise: nil)
-        daemon = nil
     }
 }

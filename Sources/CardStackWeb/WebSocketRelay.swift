@@ -30,11 +30,10 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
 
     let socketPath: String
     private var context: ChannelHandlerContext?
-    private var daemon: (any Channel)?
+    private let link = DaemonLink.End()
     /// Page lines that came before the daemon connection was up, and their bytes.
     private var pending: [ByteBuffer] = []
     private var pendingBytes = 0
-    private var closed = false
     /// What the page is owed and has not taken yet (written, not yet on its socket).
     private var owed = BridgeLimits.Owed()
 
@@ -60,11 +59,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     // MARK: Daemon side
 
     func daemonConnected(_ channel: any Channel) {
-        guard !closed else {
-            channel.close(promise: nil)
-            return
-        }
-        daemon = channel
+        guard link.adopt(channel) else { return }
         sendText(BridgeMessage.event(.connected, socket: socketPath))
         for line in pending { writeToDaemon(line) }
         pending.removeAll()
@@ -73,26 +68,25 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     }
 
     func daemonUnavailable(_ message: String) {
-        guard !closed else { return }
+        guard !link.closed else { return }
         sendText(BridgeMessage.event(.unavailable, socket: socketPath, message: message))
         closeWebSocket(code: .unexpectedServerError)
     }
 
     /// A line from the daemon.
     func daemonLine(_ line: ByteBuffer) {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         write(WebSocketFrame(fin: true, opcode: .text, data: line), context: context, always: true)
     }
 
     func daemonReadComplete() {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         context.flush()
-        if !context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in } }
+        link.pause(unlessWritable: context.channel.isWritable)
     }
 
     func daemonClosed() {
-        daemon = nil
-        guard !closed else { return }
+        guard link.lost() else { return }
         sendText(BridgeMessage.event(.closed, socket: socketPath))
         closeWebSocket(code: .goingAway)
     }
@@ -103,7 +97,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { daemon?.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in } }
+        link.resume(ifWritable: context.channel.isWritable)
         readPageWhileKeepingUp(context)
         context.fireChannelWritabilityChanged()
     }
@@ -111,7 +105,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     /// Reads the page only while it takes what it is owed and the daemon takes its lines.
     private func readPageWhileKeepingUp(_ context: ChannelHandlerContext) {
         let keepingUp =
-            context.channel.isWritable && owed.frames < BridgeLimits.pauseFrames && (daemon?.isWritable ?? true)
+            context.channel.isWritable && owed.frames < BridgeLimits.pauseFrames && (link.channel?.isWritable ?? true)
         context.channel.setOption(ChannelOptions.autoRead, value: keepingUp).whenFailure { _ in }
     }
 
@@ -139,7 +133,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
                 return
             }
             line.writeInteger(UInt8(ascii: "\n"))
-            if daemon != nil {
+            if link.channel != nil {
                 writeToDaemon(line)
             } else if pendingBytes + line.readableBytes <= BridgeLimits.pendingBytes {
                 pendingBytes += line.readableBytes
@@ -163,7 +157,7 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        daemon?.flush()
+        link.channel?.flush()
         readPageWhileKeepingUp(context)
         context.fireChannelReadComplete()
     }
@@ -176,11 +170,11 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     // MARK: Helpers
 
     private func writeToDaemon(_ line: ByteBuffer) {
-        daemon?.write(line, promise: nil)
+        link.channel?.write(line, promise: nil)
     }
 
     private func sendText(_ text: String) {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         var buffer = context.channel.allocator.buffer(capacity: text.utf8.count)
         buffer.writeString(text)
         write(WebSocketFrame(fin: true, opcode: .text, data: buffer), context: context)
@@ -206,11 +200,13 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     private func wrote(_ size: Int) {
         let wasPaused = owed.frames >= BridgeLimits.pauseFrames
         owed.release(size)
-        if wasPaused, owed.frames < BridgeLimits.pauseFrames, let context, !closed { readPageWhileKeepingUp(context) }
+        if wasPaused, owed.frames < BridgeLimits.pauseFrames, let context, !link.closed {
+            readPageWhileKeepingUp(context)
+        }
     }
 
     private func closeWebSocket(code: WebSocketErrorCode) {
-        guard let context, !closed else { return }
+        guard let context, !link.closed else { return }
         closeAll()
         var buffer = context.channel.allocator.buffer(capacity: 2)
         buffer.write(webSocketErrorCode: code)
@@ -220,10 +216,8 @@ final class WebSocketRelay: ChannelInboundHandler, DaemonLinkOwner {
     }
 
     private func closeAll() {
-        closed = true
+        link.close()
         pending.removeAll()
         pendingBytes = 0
-        daemon?.close(promise: nil)
-        daemon = nil
     }
 }
