@@ -203,9 +203,14 @@ def test_a_step_dissolves_when_the_crossfade_is_on(make_daemon):
         # Bézier solver's own 1e-9 in x, docs/parameters.md); every card's alpha follows it exactly.
         p = f["frame"]["cards"][-1]["alpha"] / after[-1]["alpha"]
         assert abs(p - ease_in_out(x)) <= 1e-8, (x, p)
-        expected = [dict(card, alpha=card["alpha"] * (1 - p)) for card in before if card["alpha"] * (1 - p) > 0]
-        expected += [dict(card, alpha=card["alpha"] * p) for card in after if card["alpha"] * p > 0]
-        close(f["frame"]["cards"], expected)
+        fading = [dict(card, alpha=card["alpha"] * (1 - p)) for card in before if card["alpha"] * (1 - p) > 0]
+        coming = [dict(card, alpha=card["alpha"] * p) for card in after if card["alpha"] * p > 0]
+        # The old deck's cards are numbered below the new deck's: z still increases along the frame.
+        for k, card in enumerate(fading):
+            card["z"] = coming[0]["z"] - len(fading) + k
+        close(f["frame"]["cards"], fading + coming)
+        zs = [card["z"] for card in f["frame"]["cards"]]
+        assert zs == sorted(set(zs)), zs
     assert frames[-2]["time"] - start < 0.4 <= frames[-1]["time"] - start
 
 
