@@ -12,15 +12,17 @@ public struct Parameters: Sendable, Equatable, Codable {
     public var carousel = Carousel()
     /// `[scroll]`: the scroll model and its constants (docs/layouts.md §8.1).
     public var scroll = Scroll()
+    /// `[reduced]`: the overrides Reduce Motion plays (``Reduced``, ``reducedVariant()``).
+    public var reduced = Reduced()
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case layout, card, viewport, animation, carousel, scroll
+        case layout, card, viewport, animation, carousel, scroll, reduced
     }
 
-    /// Every table is required but `scroll`, which recordings made before it existed lack:
-    /// absent, it is the defaults.
+    /// Every table is required but `scroll` and `reduced`, which recordings made before they
+    /// existed lack: absent, they are the defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         layout = try c.decode(Layout.self, forKey: .layout)
@@ -29,6 +31,7 @@ public struct Parameters: Sendable, Equatable, Codable {
         animation = try c.decode(Animation.self, forKey: .animation)
         carousel = try c.decode(Carousel.self, forKey: .carousel)
         scroll = try c.decodeIfPresent(Scroll.self, forKey: .scroll) ?? Scroll()
+        reduced = try c.decodeIfPresent(Reduced.self, forKey: .reduced) ?? Reduced()
     }
 
     /// `[layout]`: which style, how many cards, and the stack's own numbers.
@@ -139,6 +142,9 @@ public struct Parameters: Sendable, Equatable, Codable {
         public var spring: Spring?
         /// Every animation runs this many times slower, ≥ 1.
         public var slowdown = 1.0
+        /// Play the reduced variant (`[reduced]`, ``Parameters/inEffect``), as an app does
+        /// when `UIAccessibility.isReduceMotionEnabled` is true.
+        public var reduceMotion = false
         public init() {}
 
         enum CodingKeys: String, CodingKey {
@@ -147,6 +153,23 @@ public struct Parameters: Sendable, Equatable, Codable {
             case insertDuration = "insert_duration"
             case moveDuration = "move_duration"
             case curve, spring, slowdown
+            case reduceMotion = "reduce_motion"
+        }
+
+        /// `reduce_motion` may be absent (recordings made before it): false.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            fps = try c.decode(Int.self, forKey: .fps)
+            deceleration = try c.decode(Double.self, forKey: .deceleration)
+            snap = try c.decode(Bool.self, forKey: .snap)
+            duration = try c.decode(Double.self, forKey: .duration)
+            removeDuration = try c.decode(Double.self, forKey: .removeDuration)
+            insertDuration = try c.decode(Double.self, forKey: .insertDuration)
+            moveDuration = try c.decode(Double.self, forKey: .moveDuration)
+            curve = try c.decode(TimingCurve.self, forKey: .curve)
+            spring = try c.decodeIfPresent(Spring.self, forKey: .spring)
+            slowdown = try c.decode(Double.self, forKey: .slowdown)
+            reduceMotion = try c.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
         }
 
         /// How long `edit` animates, in seconds, before the slowdown.
