@@ -67,7 +67,10 @@ extension Session {
     /// A client went away: its finger, if it had one down, lets go at rest.
     mutating func releaseFinger(of client: ClientID, at now: Double) {
         guard let finger, finger.client == client else { return }
+        let seqBefore = seq
         _ = release(finger.drag, velocity: 0, at: now)
+        // The grids' cells, which took the drag's phases, let go too.
+        mirror(.drag(.ended(velocity: 0)), seqBefore: seqBefore, at: now)
     }
 
     /// The parameters or the deck changed under a finger: it holds the deck where it now is.

@@ -132,3 +132,21 @@ import Testing
         #expect(abs(second - (first - 20 * factor)) < 1e-9)
     }
 }
+
+extension SessionDragTests {
+    @Test func aGridsCellsTakeTheDragAndLetGoWhenItsConnectionCloses() throws {
+        var session = try SessionTests.session(Self.stack)
+        let grid = try SessionTests.join(&session)
+        let finger = try SessionTests.join(&session)
+        _ = try SessionTests.ok(
+            session.apply(.setVariants(SessionVariantsTests.durations([0.2, 0.5])), from: grid, at: 0).reply)
+        _ = session.apply(.drag(.began), from: finger, at: 1)
+        _ = session.apply(.drag(.changed(by: -100)), from: finger, at: 1.1)
+        let cells = try #require(session.grids[grid]?.cells)
+        #expect(cells.allSatisfy { $0.session.offset == session.offset && $0.session.offset < 0 })
+        _ = session.leave(finger, at: 1.2)
+        _ = SessionTests.tickToRest(&session)
+        let rested = try #require(session.grids[grid]?.cells)
+        #expect(session.offset == 0 && rested.allSatisfy { $0.session.offset == 0 && $0.session.finger == nil })
+    }
+}
