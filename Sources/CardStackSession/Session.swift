@@ -68,9 +68,12 @@ public struct Session: Sendable {
     /// Reduce Motion's dissolve in place of a step's move, while it runs (Session+Crossfade.swift).
     var fading: RunningFade?
 
+    /// The finger on the deck (`drag`) and the client whose it is.
+    var finger: (client: ClientID, drag: Drag)?
+
     /// A running move: its motion and when it started.
     struct Animation: Sendable {
-        var motion: Motion
+        var motion: OffsetMove
         var start: Double
         /// How it began, for the frame events (`motion`).
         var record: MotionStart
@@ -234,13 +237,16 @@ public struct Session: Sendable {
         for kind in kinds { subscribers[kind]?.removeAll { $0 == client } }
         grids[client] = nil
         subscriptionsVersion += 1
-        return [.publishState, .statusChanged]
+        // A finger whose connection went away lets go at rest.
+        let released = collecting { $0.releaseFinger(of: client, at: now) }
+        return released + [.publishState, .statusChanged]
     }
 
     /// Stops accepting and moving; every client is to be told `reason` and closed.
     public mutating func shutdown(reason: String) -> [Effect] {
         accepting = false
         animation = nil
+        finger = nil
         editing = nil
         reveal = nil
         tickDue = nil
@@ -264,7 +270,6 @@ public struct Session: Sendable {
         return context
     }
 
-    /// Computes the frame for the current state at `now` and publishes it.
     /// Computes and publishes the frame of the parameters in force (``Effect/layOut``).
     public mutating func layOut(at now: Double) -> [Effect] {
         collecting { $0.publishFrame(at: now) }
@@ -276,7 +281,7 @@ public struct Session: Sendable {
         seq += 1
         frameContext = layoutContext(at: now)
         frameMove = move ?? animation?.record
-        frame = Layout.frame(deckParameters, offset: offset, context: frameContext)
+        frame = Layout.frame(deckParameters, offset: offset, context: frameContext, pastEdges: true)
         if let fade = fading { frame.cards = fade.cards(over: frame.cards, at: now) }
         frame.reveal = revealInFrame()
         frameTime = now

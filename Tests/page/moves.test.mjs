@@ -25,13 +25,30 @@ test("a step on a spring is the spring's state about the target, the target once
   assert.equal(moveAt({ ...step, to: 0 }, animation, 10.1), 0 + springState(spring, 0, 0, 0.1)[0]);
 });
 
-test("a fling coasts to its target within 2 s", () => {
-  const fling = { kind: "fling", from: 0, to: 500, start: 0, velocity: 3000 };
-  const animation = { deceleration: 0.998, duration: 0.3, curve: "linear" };
-  const duration = Math.min(Math.log(0.01) / Math.log(0.998) / 1000, 2);
-  assert.equal(moveAt(fling, animation, duration), 500);
-  const half = moveAt(fling, animation, duration / 2);
-  assert.ok(half > 250 && half < 500, `it decelerates: ${half}`);
+const deck = (style, scroll = {}) => ({
+  layout: { style, cards: 100, wrap: false, spacing: 30 },
+  viewport: { width: 375, height: 667 },
+  animation: { deceleration: 0.998, snap: true, slowdown: 1, duration: 0.3, curve: "linear" },
+  scroll: { bounces: true, rubber_band: 0.55, paging: false, bounce_distance: 1, deceleration_rate: 0.95, scroll_speed: 1, stop_at_item_boundary: true, scroll_to_item_boundary: true, ...scroll },
+});
+
+test("a fling under scroll_view is UIScrollView's decay from exactly its velocity, landing at rest with no 2 s cap", () => {
+  const p = deck("stack"), k = -1000 * Math.log(0.998);
+  const fling = { kind: "fling", from: 0, to: 990, start: 0, velocity: 2000 };
+  assert.equal(moveAt(fling, p.animation, 0.5), null, "without the parameters a throw cannot be computed");
+  close(moveAt(fling, p.animation, 0.5, p), (2000 * (1 - Math.exp(-k * 0.5))) / k, 1e-9, "the decay");
+  const late = moveAt(fling, p.animation, 2.2, p);
+  assert.ok(late > 980 && late < 990, `still moving after 2 s: ${late}`);
+  assert.equal(moveAt(fling, p.animation, 3, p), 990);
+});
+
+test("a throw into the edge goes past it and comes back; iCarousel's scrolls back in 0.4 s", () => {
+  const into = { kind: "fling", from: 0, to: 0, start: 0, velocity: -2000 };
+  assert.ok(moveAt(into, null, 0.1, deck("stack")) < -10);
+  assert.equal(moveAt(into, null, 5, deck("stack")), 0);
+  const released = { kind: "release", from: -40, to: 0, start: 1, velocity: 0 };
+  close(moveAt(released, null, 1.2, deck("coverflow")), -40 * 0.5, 1e-9, "half way at 0.2 s (the cubic ease)");
+  assert.equal(moveAt(released, null, 1.4, deck("coverflow")), 0);
 });
 
 test("between frames: the move computed again, else the line to the next frame", () => {

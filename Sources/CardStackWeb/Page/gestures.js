@@ -1,21 +1,45 @@
-// cardstack web: a View's picture as a scroll view: a drag or touch pan, its release (a fling
-// or a snap) and the wheel, sent to every View (compare mode moves both daemons alike). The
-// reference's ⌥-drag and corner marks listen before these (capture) and stop them.
+// cardstack web: a View's picture as a scroll view: a drag or touch pan is a finger on the
+// deck (`drag` began/changed/ended, docs/protocol.md §4: the daemon's scroll model moves it,
+// past an edge against its resistance, and throws it on release), and the wheel scrolls;
+// sent to every View (compare mode moves both daemons alike). The reference's ⌥-drag and
+// corner marks listen before these (capture) and stop them.
+
+// How far back the release velocity looks, ms: the pointer's movement over its last 100 ms.
+export const VELOCITY_WINDOW_MS = 100;
+
+// The release velocity in points per second (in the offset's direction) from `samples`
+// ({t, x, y}, oldest first, t in ms) along `axis`, released at `now`: the pointer's movement
+// over its last VELOCITY_WINDOW_MS, 0 when it stood still that long or never moved.
+export function releaseVelocity(samples, axis, now, scale) {
+  if (!axis || samples.length < 2) return 0;
+  const first = samples[0], last = samples[samples.length - 1];
+  const dt = (last.t - first.t) / 1000;
+  if (!(dt > 0) || now - last.t >= VELOCITY_WINDOW_MS) return 0;
+  return -((axis === "x" ? last.x - first.x : last.y - first.y) / scale) / dt;
+}
 
 // Binds the gestures of `view`'s picture; `everyView(f)` runs f on each View of the page.
 export function bindGestures(view, everyView) {
   const area = view.stage.picture;
   const scale = () => view.stage.scale;
   let drag = null;
-  // Drag or touch pan: the content follows the pointer (points = CSS px / data-scale) along
-  // the axis the gesture started on; release flings with the release velocity (or snaps when
-  // slow), as UIScrollView does.
+  // The finger touches the deck: `began` catches it where it is (a throw or bounce stops).
+  // The content then follows the pointer (points = CSS px / data-scale) along the axis the
+  // gesture started on, one `changed` an animation frame; the release hands the pointer's
+  // recent velocity to the daemon's model (`ended`).
   area.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     area.setPointerCapture(e.pointerId);
     area.classList.add("dragging");
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY, axis: null, samples: [{ t: e.timeStamp, x: e.clientX, y: e.clientY }], owed: 0, scheduled: false };
+    everyView((v) => v.send("drag", { phase: "began" }));
   });
+  const flush = (d) => {
+    if (d.owed === 0) return;
+    const by = d.owed;
+    d.owed = 0;
+    everyView((v) => v.send("drag", { phase: "changed", by }));
+  };
   area.addEventListener("pointermove", (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
@@ -26,14 +50,14 @@ export function bindGestures(view, everyView) {
     const moved = drag.axis === "x" ? dx : dy;
     drag.x = e.clientX; drag.y = e.clientY;
     drag.samples.push({ t: e.timeStamp, x: e.clientX, y: e.clientY });
-    while (drag.samples.length > 2 && e.timeStamp - drag.samples[0].t > 100) drag.samples.shift();
+    while (drag.samples.length > 2 && e.timeStamp - drag.samples[0].t > VELOCITY_WINDOW_MS) drag.samples.shift();
     drag.owed += -moved / scale();
     if (!drag.scheduled) {
       drag.scheduled = true;
       const d = drag;
       requestAnimationFrame(() => {
         d.scheduled = false;
-        if (d.owed !== 0) { const by = d.owed; d.owed = 0; everyView((v) => v.send("scroll", { by })); }
+        if (!d.ended) flush(d);
       });
     }
   });
@@ -41,14 +65,11 @@ export function bindGestures(view, everyView) {
     if (!drag || e.pointerId !== drag.id) return;
     const d = drag;
     drag = null;
+    d.ended = true;
     area.classList.remove("dragging");
-    if (d.owed !== 0) { const by = d.owed; d.owed = 0; everyView((v) => v.send("scroll", { by })); }
-    if (!d.axis) return;
-    const first = d.samples[0], last = d.samples[d.samples.length - 1];
-    const dt = (last.t - first.t) / 1000;
-    const velocity = dt > 0 && e.timeStamp - last.t < 100 ? -((d.axis === "x" ? last.x - first.x : last.y - first.y) / scale()) / dt : 0;
-    if (Math.abs(velocity) > 50) everyView((v) => v.send("fling", { velocity }));
-    else everyView((v) => v.send("snap"));
+    flush(d);
+    const velocity = releaseVelocity(d.samples, d.axis, e.timeStamp, scale());
+    everyView((v) => v.send("drag", { phase: "ended", velocity }));
   };
   area.addEventListener("pointerup", end);
   area.addEventListener("pointercancel", end);

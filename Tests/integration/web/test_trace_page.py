@@ -168,7 +168,7 @@ def test_the_page_computes_each_kind_of_move_as_the_daemon_does(make_daemon, bri
             const v = window.cardstack.views[0], a = v.params.params.animation;
             const seqs = new Set(arguments[0]);
             const frames = v.kept.filter((m) => seqs.has(m.seq)), moveAt = window.cardstack.maths.moveAt;
-            return frames.map((m) => [moveAt(m.motion, a, m.time), m.frame.offset]);""", [f["seq"] for f in move])
+            return frames.map((m) => [moveAt(m.motion, a, m.time, v.params.params), m.frame.offset]);""", [f["seq"] for f in move])
         assert len(result) == len(move)
         # The move's own space is unwrapped; the frames' offsets are within one turn of the deck.
         worst = max(abs((own - offset) - PERIOD * round((own - offset) / PERIOD)) for own, offset in result)
