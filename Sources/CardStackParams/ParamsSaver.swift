@@ -97,8 +97,10 @@ public enum ParamsSaver {
     /// Whether `key` holds an integer: as the file writes it, else by asking the schema
     /// about a fraction.
     static func isIntegerKey(_ key: String, tree: ParamNode) -> Bool {
-        // `table.key`, or `reduced.animation.fps` one table deeper.
-        let parts = key.split(separator: ".").map(String.init)
+        // `table.key`, or `reduced.animation.fps` one table deeper; what follows the key is
+        // one name (`animation.spring.mass`: the spring's own field, not a table of the file).
+        let tables = key.hasPrefix("reduced.") ? 2 : 1
+        let parts = key.split(separator: ".", maxSplits: tables).map(String.init)
         guard parts.count >= 2 else { return false }
         var node: ParamNode? = tree
         for part in parts { node = node?.entries?.first(where: { $0.key == part })?.node }
