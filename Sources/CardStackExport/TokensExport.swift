@@ -94,6 +94,7 @@ public enum TokensExport {
             animation.append(("keyframes", keyframes(transition)))
         }
         var groups: [(key: String, value: JSONValue)] = [("animation", .object(animation))]
+        groups.append(("scroll", scroll(parameters)))
         if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
         let root: JSONValue = .object([("cardstack", .object(groups))])
         return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
