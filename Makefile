@@ -32,7 +32,7 @@ BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pil
 VENV := .build/venv
 PYTHON_TEST_PACKAGES := pytest selenium Pillow taplo
 
-.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
+.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-stress frame bench docs-pictures install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -42,6 +42,7 @@ help:
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
+	@echo "make docs-pictures  redraw docs/throw-edges.png from the scroll models"
 	@echo "make install    binaries, systemd units, the parameter file (PREFIX, DESTDIR): PREFIX=/usr/local"
 	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
 	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
@@ -151,6 +152,7 @@ bench-deps:
 bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
+	swift build $(RELEASE_FLAGS) --product throw-benchmark && .build/release/throw-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release --images
@@ -160,6 +162,12 @@ bench: bench-deps release build
 	python3 Benchmarks/live_bench.py --bin .build/release \
 	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow
 	python3 Benchmarks/phone_bench.py --bin .build/release
+
+# The pictures in docs/ that are drawn from the code: a throw into an edge under each scroll
+# model (docs/layouts.md §8.1), from throw-benchmark's samples.
+docs-pictures:
+	swift build --product throw-benchmark
+	python3 scripts/throw_pictures.py --bin .build/debug --out docs/throw-edges.png
 
 # The release build as it ships: the Swift runtime linked in (no toolchain needed where it
 # runs), only the C libraries a Debian system has left to load. `make install` and `make deb`
