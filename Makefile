@@ -152,7 +152,6 @@ bench-deps:
 bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
-	swift build $(RELEASE_FLAGS) --product throw-benchmark && .build/release/throw-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release --images
@@ -164,9 +163,9 @@ bench: bench-deps release build
 	python3 Benchmarks/phone_bench.py --bin .build/release
 
 # The pictures in docs/ that are drawn from the code: a throw into an edge under each scroll
-# model (docs/layouts.md §8.1), from throw-benchmark's samples.
+# model (docs/layouts.md §8.1), from layout-benchmark's samples of the models.
 docs-pictures:
-	swift build --product throw-benchmark
+	swift build --product layout-benchmark
 	python3 scripts/throw_pictures.py --bin .build/debug --out docs/throw-edges.png
 
 # The release build as it ships: the Swift runtime linked in (no toolchain needed where it

@@ -202,12 +202,6 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
-            name: "throw-benchmark",
-            dependencies: [cardLayout],
-            path: "Benchmarks/ThrowBenchmark",
-            swiftSettings: settings
-        ),
-        .executableTarget(
             name: "wire-benchmark",
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """docs/throw-edges.png: a throw into the first edge under each scroll model, offset against
 time (docs/layouts.md §8.1). `make docs-pictures` runs it; the curves come from
-`throw-benchmark --samples` (CardLayout's models, 240 samples a second), so the picture is the
+`layout-benchmark --throw-samples` (CardLayout's models, 240 samples a second), so the picture is the
 models' own motion, not a copy of it.
 
     python3 scripts/throw_pictures.py --bin .build/debug [--out docs/throw-edges.png]
@@ -66,13 +66,13 @@ def panel(draw, font, top, model, series):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", default=str(REPO / ".build" / "debug"), help="where throw-benchmark is")
+    parser.add_argument("--bin", default=str(REPO / ".build" / "debug"), help="where layout-benchmark is")
     parser.add_argument("--out", default=str(REPO / "docs" / "throw-edges.png"))
     args = parser.parse_args()
-    program = pathlib.Path(args.bin) / "throw-benchmark"
+    program = pathlib.Path(args.bin) / "layout-benchmark"
     if not program.exists():
-        sys.exit(f"{program} is missing: build it with `swift build --product throw-benchmark` first")
-    series = json.loads(subprocess.run([str(program), "--samples"], capture_output=True, text=True, check=True,
+        sys.exit(f"{program} is missing: build it with `swift build --product layout-benchmark` first")
+    series = json.loads(subprocess.run([str(program), "--throw-samples"], capture_output=True, text=True, check=True,
                                        timeout=120).stdout)
     models = list(dict.fromkeys(s["model"] for s in series))
     image = Image.new("RGB", (WIDTH, PANEL * len(models) + 10), "white")
