@@ -13,30 +13,30 @@ extension SwiftExport {
         extension TunedCollectionViewLayout {
             /// Gives `view` the tuned scroll physics: UIScrollView's `decelerationRate` and
             /// `bounces`, and `isPagingEnabled` when the view's pages are the cards (UIScrollView
-            /// pages by its bounds; otherwise `TunedScrollDelegate`'s target goes one card per throw).
+            /// pages by its bounds; otherwise `ScrollDelegate`'s target goes one card per throw).
             @MainActor public static func configureScrolling(_ view: UIScrollView) {
                 view.decelerationRate = UIScrollView.DecelerationRate(rawValue: CGFloat(TunedLayout.parameters.animation.deceleration))
                 view.bounces = TunedLayout.bounces
                 let page = Self.scrollsVertically ? view.bounds.height : view.bounds.width
                 view.isPagingEnabled = TunedLayout.isPagingEnabled && Double(page) == TunedLayout.spacing
             }
-        }
 
-        /// The scroll view's delegate for a throw (set it as the collection view's delegate, or
-        /// call `scrollViewWillEndDragging` from yours): the throw comes to rest where the
-        /// daemon's would, `TunedLayout.releaseTarget(from:velocity:)`, kept in the content.
-        open class TunedScrollDelegate: NSObject, UIScrollViewDelegate {
-            open func scrollViewWillEndDragging(
-                _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
-            ) {
-                let vertical = TunedCollectionViewLayout.scrollsVertically
-                let offset = Double(vertical ? scrollView.contentOffset.y : scrollView.contentOffset.x)
-                // UIKit's velocity is in points per millisecond.
-                let speed = Double(vertical ? velocity.y : velocity.x) * 1000
-                let end = min(max(TunedLayout.releaseTarget(from: offset, velocity: speed), 0), TunedCollectionViewLayout.contentLength)
-                targetContentOffset.pointee = vertical
-                    ? CGPoint(x: targetContentOffset.pointee.x, y: CGFloat(end))
-                    : CGPoint(x: CGFloat(end), y: targetContentOffset.pointee.y)
+            /// The scroll view's delegate for a throw (set it as the collection view's delegate,
+            /// or call `scrollViewWillEndDragging` from yours): the throw comes to rest where the
+            /// daemon's would, `TunedLayout.releaseTarget(from:velocity:)`, kept in the content.
+            open class ScrollDelegate: NSObject, UIScrollViewDelegate {
+                open func scrollViewWillEndDragging(
+                    _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>
+                ) {
+                    let vertical = TunedCollectionViewLayout.scrollsVertically
+                    let offset = Double(vertical ? scrollView.contentOffset.y : scrollView.contentOffset.x)
+                    // UIKit's velocity is in points per millisecond.
+                    let speed = Double(vertical ? velocity.y : velocity.x) * 1000
+                    let end = min(max(TunedLayout.releaseTarget(from: offset, velocity: speed), 0), TunedCollectionViewLayout.contentLength)
+                    targetContentOffset.pointee = vertical
+                        ? CGPoint(x: targetContentOffset.pointee.x, y: CGFloat(end))
+                        : CGPoint(x: CGFloat(end), y: targetContentOffset.pointee.y)
+                }
             }
         }
         #endif

@@ -3,7 +3,7 @@
 target is the model's. The exported Swift and the SDK's shapes (uikit_shapes) are compiled
 and linked as test_export_display_link.py does, and driven here: UIKit's
 `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` of the exported
-`TunedScrollDelegate` and `TunedLayout.releaseTarget(from:velocity:)` are given releases at
+`TunedCollectionViewLayout.ScrollDelegate` and `TunedLayout.releaseTarget(from:velocity:)` are given releases at
 300, 2,000 and 6,000 pt/s both ways from on and between cards and at the edges, and put the
 target where this file's own reading of docs/layouts.md §2.9 and §8.1 (below, in Python) puts
 it, to 1e-9; `configure` gives a scroll view and an iCarousel the tuned settings.
@@ -165,7 +165,7 @@ DRIVE = """
             let vertical = %(m)s.TunedCollectionViewLayout.scrollsVertically
             view.contentOffset = vertical ? CGPoint(x: 0, y: base + offset) : CGPoint(x: base + offset, y: 0)
             var end = CGPoint(x: -1, y: -1)
-            %(m)s.TunedScrollDelegate().scrollViewWillEndDragging(
+            %(m)s.TunedCollectionViewLayout.ScrollDelegate().scrollViewWillEndDragging(
                 view, withVelocity: vertical ? CGPoint(x: 0, y: velocity / 1000) : CGPoint(x: velocity / 1000, y: 0),
                 targetContentOffset: &end)
             driven = Double(vertical ? end.y : end.x) - base"""

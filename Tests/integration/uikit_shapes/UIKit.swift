@@ -68,8 +68,9 @@ open class NSObject {
 }
 
 // The scroll physics the exported `configureScrolling` sets, and the delegate method its
-// `TunedScrollDelegate` implements (UIScrollView.h). In the SDK UIScrollView is a UIView
-// and main-actor isolated; here a plain class, so a test can make one and drive the delegate.
+// `TunedCollectionViewLayout.ScrollDelegate` implements (UIScrollView.h). In the SDK
+// UIScrollView is a main-actor UIView; here a plain class, so a test can make one and drive
+// the delegate.
 open class UIScrollView: NSObject {
     public struct DecelerationRate: Hashable {
         public let rawValue: CGFloat
