@@ -11,7 +11,7 @@ extension Command {
         case subscribe, unsubscribe
         case scroll
         case scrollTo = "scroll_to"
-        case fling, snap, next, prev
+        case fling, drag, snap, next, prev
         case move, remove, insert
         case save, history, undo, redo, preset, export
         case open, close
@@ -35,6 +35,7 @@ extension Command {
         case .scroll: .scroll
         case .scrollTo: .scrollTo
         case .fling: .fling
+        case .drag: .drag
         case .snap: .snap
         case .next: .next
         case .prev: .prev

@@ -101,7 +101,9 @@ extension Command {
             return .events(try decoder.container(keyedBy: Key.self).decode([EventKind].self, forKey: .events))
         case .scroll, .scrollTo:
             return .offset(try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .offset))
-        case .fling, .snap, .next, .prev:
+        case .drag(.began), .drag(.changed):
+            return .offset(try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .offset))
+        case .fling, .drag(.ended), .snap, .next, .prev:
             return .target(try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .target))
         case .edit:
             let c = try decoder.container(keyedBy: Key.self)

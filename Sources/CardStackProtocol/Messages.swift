@@ -86,6 +86,8 @@ public enum Command: Sendable, Equatable {
     case scroll(by: Double)
     case scrollTo(offset: Double, animated: Bool)
     case fling(velocity: Double)
+    /// `drag {"phase", "by"|"velocity"}`: a finger on the deck (``DragPhase``).
+    case drag(DragPhase)
     case snap
     case next(count: Int)
     case prev(count: Int)

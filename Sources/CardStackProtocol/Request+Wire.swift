@@ -136,6 +136,20 @@ extension Request {
             }
             return .scrollTo(offset: try number("offset"), animated: animated)
         case .fling: return .fling(velocity: try number("velocity"))
+        case .drag:
+            let phases = DragPhase.names.joined(separator: ", ")
+            guard let value = args["phase"], value != .null else {
+                throw WireError(.invalidArgument, "drag needs \"phase\": one of \(phases)")
+            }
+            switch value {
+            case .string("began"): return .drag(.began)
+            case .string("changed"): return .drag(.changed(by: try number("by")))
+            case .string("ended"): return .drag(.ended(velocity: try number("velocity")))
+            case .string(let other):
+                throw WireError(.invalidArgument, "\"phase\" must be one of \(phases), got \"\(other)\"")
+            default:
+                throw WireError(.invalidArgument, "\"phase\" must be one of \(phases), got \(value.kindName)")
+            }
         case .snap: return .snap
         case .next: return .next(count: try count())
         case .prev: return .prev(count: try count())
@@ -161,7 +175,7 @@ extension Request {
 
 extension Request: Encodable {
     enum CodingKeys: String, CodingKey {
-        case id, cmd, params, gesture, events, by, offset, animated, velocity, count
+        case id, cmd, params, gesture, events, by, offset, animated, velocity, count, phase
         case from, to, item, at, title, cells, columns
     }
 
@@ -181,6 +195,13 @@ extension Request: Encodable {
             try c.encode(offset, forKey: .offset)
             try c.encode(animated, forKey: .animated)
         case .fling(let v): try c.encode(v, forKey: .velocity)
+        case .drag(let phase):
+            try c.encode(phase.name, forKey: .phase)
+            switch phase {
+            case .began: break
+            case .changed(let by): try c.encode(by, forKey: .by)
+            case .ended(let v): try c.encode(v, forKey: .velocity)
+            }
         case .next(let n), .prev(let n): try c.encode(n, forKey: .count)
         case .edit(.move(let from, let to)):
             try c.encode(from, forKey: .from)

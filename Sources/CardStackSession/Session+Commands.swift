@@ -31,6 +31,7 @@ extension Session {
         -> CommandResult?
     {
         let client = requester.client
+        try checkNoFinger(before: command)
         switch command {
         case .ping:
             return .empty
@@ -89,16 +90,20 @@ extension Session {
             keepTicking(at: now)
             return .offset(offset)
         case .fling(let velocity):
-            let end = Layout.flingTarget(from: offset, velocity: velocity, deckParameters)
-            animate(flingMotion(to: end, velocity: velocity), flingVelocity: velocity, at: now)
-            return .target(Layout.normalize(end, deckParameters))
+            // The scroll model's throw (docs/layouts.md §8): past an edge and back, at rest.
+            let motion = ScrollMotion.release(from: offset, velocity: velocity, deckParameters)
+            animate(.scroll(motion), kind: .fling, velocity: velocity, at: now)
+            return .target(Layout.normalize(motion.to ?? offset, deckParameters))
+        case .drag(let phase):
+            return try drag(phase, from: client, at: now)
         case .snap:
-            let end = Layout.snapPoint(animation?.motion.to ?? offset, deckParameters)
+            let end = Layout.snapPoint(animation?.motion.to(or: offset) ?? offset, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case .next(let count), .prev(let count):
             let steps = if case .next = command { count } else { -count }
-            let end = Layout.stepTarget(from: animation?.motion.to ?? offset, steps: steps, deckParameters)
+            let end = Layout.stepTarget(
+                from: animation?.motion.to(or: offset) ?? offset, steps: steps, deckParameters)
             animate(stepMotion(to: end, at: now), at: now)
             return .target(Layout.normalize(end, deckParameters))
         case .edit(let edit):

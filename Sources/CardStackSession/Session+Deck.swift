@@ -21,9 +21,11 @@ extension Session {
         let old = deckParameters
         let spacing = old.layout.spacing
         let wrap = old.layout.wrap
-        let oldFront = Layout.restingItem(offset, old)
+        // An offset past an edge (a drag's rubber band) counts from the edge.
+        let at = Layout.normalize(offset, old)
+        let oldFront = Layout.restingItem(at, old)
         // Where the offset sits relative to the front card's snap point, kept across the edit.
-        let fraction = offset - (offset / spacing).rounded() * spacing
+        let fraction = at - (at / spacing).rounded() * spacing
         let newFront = edit.newFront(oldFront, newCount: newDeck.count, wrap: wrap)
         var leaving: CardPlacement?
         if case .remove(let item) = edit {
@@ -34,6 +36,7 @@ extension Session {
         offset = Layout.normalize(Double(newFront) * spacing + fraction, deckParameters)
         memory.reset()
         memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
+        recatchFinger()
         var transition = DeckTransition(
             edit: edit, oldFront: oldFront, newFront: newFront, oldCount: old.layout.cards,
             newCount: newDeck.count, wrap: wrap, leaving: leaving)

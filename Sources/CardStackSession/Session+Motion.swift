@@ -9,19 +9,21 @@ extension Session {
         return Motion.step(from: offset, to: end, velocity: velocity, animation: parameters.animation)
     }
 
-    /// A fling toward `end`: the scroll view's deceleration, or, with a spring and `snap`
-    /// on, the spring starting at the fling's velocity (``Motion/fling(from:to:velocity:animation:)``).
-    func flingMotion(to end: Double, velocity: Double) -> Motion {
-        Motion.fling(from: offset, to: end, velocity: velocity, animation: parameters.animation)
+    /// Runs the step `motion` (``animate(_:kind:velocity:base:at:)``).
+    mutating func animate(_ motion: Motion, at now: Double) {
+        animate(.step(motion), kind: .step, velocity: motion.velocity, at: now)
     }
 
-    /// Runs `motion` at `animation.fps`: one frame per tick, exactly on the target at the end.
-    /// A tick is scheduled only while something moves. `flingVelocity`: the move is a fling
-    /// at that velocity (what its frames' `motion` says).
-    mutating func animate(_ motion: Motion, flingVelocity: Double? = nil, at now: Double) {
+    /// Runs `motion` at `animation.fps`: one frame per tick, exactly on its target at the end.
+    /// A tick is scheduled only while something moves. `kind`, `velocity` and `base` say how
+    /// it began (what its frames' `motion` says, ``MotionStart``).
+    mutating func animate(
+        _ motion: OffsetMove, kind: MotionStart.Kind, velocity: Double, base: Double? = nil, at now: Double
+    ) {
         let wasAnimating = stopAnimation()
-        guard motion.from != motion.to else {
-            let landed = Layout.normalize(motion.to, deckParameters)
+        guard !motion.isStill else {
+            // A deck at rest is always inside its edges.
+            let landed = Layout.normalize(motion.to(or: offset), deckParameters)
             if landed != offset {
                 move(to: landed, at: now, velocity: 0)
                 publishFrame(at: now)
@@ -30,15 +32,24 @@ extension Session {
             return
         }
         let wasBusy = isAnimating
+        let from = motion.from(or: offset)
         let record = MotionStart(
-            kind: flingVelocity == nil ? .step : .fling, from: motion.from, to: motion.to,
-            velocity: flingVelocity ?? motion.velocity, start: now)
+            kind: kind, from: from, to: motion.to(or: from), velocity: velocity, start: now, base: base)
         animation = Animation(motion: motion, start: now, record: record)
         if !wasAnimating, !wasBusy { emit(.publishState) }
         // The move's first frame, at its start time: where the curve begins (its `time` is
         // the start a client measures the curve from).
         publishFrame(nextComing: true, at: now)
         keepTicking(at: now)
+    }
+
+    /// Where the running move has the offset at `now`: wrapped, and past an edge only for a
+    /// scroll model's move (a step stays inside); exactly on its target once it is over.
+    func animatedOffset(_ running: Animation, at now: Double) -> Double {
+        let elapsed = now - running.start
+        let x = running.motion.position(at: elapsed)
+        let open = running.motion.passesEdges && !running.motion.isFinished(at: elapsed)
+        return open ? Layout.wrapped(x, deckParameters) : Layout.normalize(x, deckParameters)
     }
 
     /// The time between two frames while something moves, in whole nanoseconds.
@@ -98,7 +109,7 @@ extension Session {
             let finished = running.motion.isFinished(at: elapsed)
             if finished { animation = nil }
             // The last position is observed as animating, so CoverFlow2 comes to rest settled.
-            offset = Layout.normalize(running.motion.position(at: elapsed), deckParameters)
+            offset = animatedOffset(running, at: now)
             memory.observe(offset: offset, at: now, velocity: 0, animating: true, parameters: deckParameters)
         }
         if let running = editing, now - running.start >= running.duration {

@@ -87,6 +87,7 @@ extension Session {
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
         memory.slowdown = new.animation.slowdown
         memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
+        recatchFinger()
         emit(.publishParams)
         emit(.layOut)
         emit(.publishState)

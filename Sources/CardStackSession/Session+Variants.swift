@@ -94,7 +94,7 @@ extension Session {
     mutating func mirror(_ command: Command, seqBefore: Int, at now: Double) {
         guard !grids.isEmpty else { return }
         switch command {
-        case .scroll, .scrollTo, .fling, .snap, .next, .prev, .edit, .open, .close: break
+        case .scroll, .scrollTo, .fling, .drag, .snap, .next, .prev, .edit, .open, .close: break
         default: return
         }
         for client in gridClients {

@@ -64,9 +64,12 @@ public struct Session: Sendable {
     /// The circle reveal while it runs or is open (`open`/`close`).
     var reveal: SessionReveal?
 
+    /// The finger on the deck (`drag`) and the client whose it is.
+    var finger: (client: ClientID, drag: Drag)?
+
     /// A running move: its motion and when it started.
     struct Animation: Sendable {
-        var motion: Motion
+        var motion: OffsetMove
         var start: Double
         /// How it began, for the frame events (`motion`).
         var record: MotionStart
@@ -229,13 +232,16 @@ public struct Session: Sendable {
         for kind in kinds { subscribers[kind]?.removeAll { $0 == client } }
         grids[client] = nil
         subscriptionsVersion += 1
-        return [.publishState, .statusChanged]
+        // A finger whose connection went away lets go at rest.
+        let released = collecting { $0.releaseFinger(of: client, at: now) }
+        return released + [.publishState, .statusChanged]
     }
 
     /// Stops accepting and moving; every client is to be told `reason` and closed.
     public mutating func shutdown(reason: String) -> [Effect] {
         accepting = false
         animation = nil
+        finger = nil
         editing = nil
         reveal = nil
         tickDue = nil
@@ -259,7 +265,6 @@ public struct Session: Sendable {
         return context
     }
 
-    /// Computes the frame for the current state at `now` and publishes it.
     /// Computes and publishes the frame of the parameters in force (``Effect/layOut``).
     public mutating func layOut(at now: Double) -> [Effect] {
         collecting { $0.publishFrame(at: now) }
@@ -271,7 +276,7 @@ public struct Session: Sendable {
         seq += 1
         frameContext = layoutContext(at: now)
         frameMove = move ?? animation?.record
-        frame = Layout.frame(deckParameters, offset: offset, context: frameContext)
+        frame = Layout.frame(deckParameters, offset: offset, context: frameContext, pastEdges: true)
         frame.reveal = revealInFrame()
         frameTime = now
         emit(.publishFrame(frameEvent, nextComing: nextComing))

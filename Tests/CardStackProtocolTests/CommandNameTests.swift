@@ -14,7 +14,7 @@ import Testing
         // The smallest arguments each command accepts.
         let arguments: [Command.Name: String] = [
             .setParams: #","params":{}"#, .scroll: #","by":1"#, .scrollTo: #","offset":1"#,
-            .fling: #","velocity":1"#, .move: #","from":0,"to":1"#, .remove: #","item":0"#,
+            .fling: #","velocity":1"#, .drag: #","phase":"began""#, .move: #","from":0,"to":1"#, .remove: #","item":0"#,
             .insert: #","at":0,"title":"x""#, .preset: #","name":"p""#, .export: #","format":"json""#,
             .open: #","item":0"#,
         ]

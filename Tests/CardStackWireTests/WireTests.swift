@@ -75,6 +75,12 @@ import Testing
                     (.scrollTo(offset: 60, animated: true), .offset(60)),
                 ]
             case .fling: [(.fling(velocity: 900), .target(120))]
+            case .drag:
+                [
+                    (.drag(.began), .offset(0)),
+                    (.drag(.changed(by: -100)), .offset(-50.75)),
+                    (.drag(.ended(velocity: -250.5)), .target(0)),
+                ]
             case .snap: [(.snap, .target(30))]
             case .next: [(.next(count: 1), .target(60))]
             case .prev: [(.prev(count: 2), .target(-0.5))]
@@ -116,7 +122,7 @@ import Testing
             checked += pairs.map(\.0.name)
             try check(pairs)
         }
-        #expect(checked.count == Command.names.count + 2)
+        #expect(checked.count == Command.names.count + 4)
         #expect(Set(checked) == Set(Command.names))
     }
 

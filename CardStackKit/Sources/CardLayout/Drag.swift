@@ -22,6 +22,9 @@ public struct Drag: Sendable, Equatable {
     /// picture; `flip`: the card the pan counts from; `icarousel`: unused (the offset's start).
     let anchor: Double
 
+    /// The flip deck's pan: the card it counts from (points); nil under the other models.
+    public var flipBase: Double? { model == .flip ? anchor : nil }
+
     /// `began` at rest at `offset`.
     public init(at offset: Double, _ parameters: Parameters) {
         self.offset = offset

@@ -9,10 +9,14 @@ public enum Layout {
     ///   - parameters: the parameters in force, with the deck applied (``Deck/applied(to:)``).
     ///   - offset: the scroll offset in points.
     ///   - context: the daemon's scroll state; the settled form without it.
-    public static func frame(_ parameters: Parameters, offset: Double, context: ScrollContext = .resting) -> Frame {
-        let offset = normalize(offset, parameters)
+    ///   - pastEdges: a deck that does not wrap is drawn at `offset` even past its edges (a
+    ///     drag's rubber band, a bounce: docs/layouts.md §8) rather than clamped to them.
+    public static func frame(
+        _ parameters: Parameters, offset: Double, context: ScrollContext = .resting, pastEdges: Bool = false
+    ) -> Frame {
+        let offset = pastEdges ? wrapped(offset, parameters) : normalize(offset, parameters)
         var cards = parameters.layout.style.layout.cards(offset: offset, parameters: parameters, context: context)
-        var front = frontItem(cards) ?? restingItem(offset, parameters)
+        var front = frontItem(cards) ?? restingItem(normalize(offset, parameters), parameters)
         if let transition = context.transition {
             // An inserted card fades in; a removed one flies up on top of everything.
             cards = cards.compactMap { card in
@@ -72,6 +76,13 @@ public enum Layout {
             return x < period ? x : 0
         }
         return min(max(offset, 0), period - parameters.layout.spacing)
+    }
+
+    /// `offset` wrapped into `[0, cards * spacing)` when wrap is on, else as it is (past an
+    /// edge during a drag or a bounce). Non-finite input gives 0.
+    public static func wrapped(_ offset: Double, _ parameters: Parameters) -> Double {
+        guard offset.isFinite else { return 0 }
+        return parameters.layout.wrap ? normalize(offset, parameters) : offset
     }
 
     /// The snap point (a multiple of `spacing`) nearest to `offset`, in unwrapped space;

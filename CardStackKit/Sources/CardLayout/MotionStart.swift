@@ -11,47 +11,58 @@ public struct MotionStart: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable {
         /// `next`, `prev`, `snap` or an animated `scroll_to` (``Motion/step(from:to:velocity:animation:)``).
         case step
-        /// `fling` (``Motion/fling(from:to:velocity:animation:)``); its target follows from
-        /// `from` and `velocity` (``Layout/flingTarget(from:velocity:_:)``).
+        /// `fling`: the scroll model's throw from `from` at `velocity` with no finger
+        /// (``ScrollMotion/release(from:velocity:_:)``).
         case fling
+        /// A drag's `ended`: the scroll model's release from `from` at `velocity`
+        /// (``Drag/ended(velocity:_:)``); the flip deck's counts from `base`.
+        case release
     }
 
     public var kind: Kind
-    /// The offset the move starts from (normalised), in points.
+    /// The offset the move starts from, in points (past an edge for a release there).
     public var from: Double
     /// The target in unwrapped space, in points.
     public var to: Double
-    /// A step: the velocity a spring takes over from the move it interrupts; a fling: the
-    /// fling's velocity. Points per second.
+    /// A step: the velocity a spring takes over from the move it interrupts; a fling or a
+    /// release: the finger's velocity. Points per second.
     public var velocity: Double
     /// The daemon's clock when the move started, seconds (the frame events' `time`).
     public var start: Double
+    /// A release of the flip deck's pan: the card the pan counted from (points); nil otherwise.
+    public var base: Double?
 
-    public init(kind: Kind, from: Double, to: Double, velocity: Double, start: Double) {
+    public init(kind: Kind, from: Double, to: Double, velocity: Double, start: Double, base: Double? = nil) {
         self.kind = kind
         self.from = from
         self.to = to
         self.velocity = velocity
         self.start = start
+        self.base = base
     }
 
-    /// The move under `parameters`: a fling's target worked out again from its start and
-    /// velocity, a step's as recorded.
-    public func motion(_ parameters: Parameters) -> Motion {
+    /// The move under `parameters`: a step's as recorded; a fling's or a release's worked out
+    /// again from its start and velocity by the scroll model in force.
+    public func motion(_ parameters: Parameters) -> OffsetMove {
         switch kind {
         case .step:
-            return Motion.step(from: from, to: to, velocity: velocity, animation: parameters.animation)
+            return .step(Motion.step(from: from, to: to, velocity: velocity, animation: parameters.animation))
         case .fling:
-            let target = Layout.flingTarget(from: from, velocity: velocity, parameters)
-            return Motion.fling(from: from, to: target, velocity: velocity, animation: parameters.animation)
+            return .scroll(ScrollMotion.release(from: from, velocity: velocity, parameters))
+        case .release:
+            if let base, parameters.scrollModel == .flip {
+                return .scroll(FlipPan.release(from: from, base: base, parameters))
+            }
+            return .scroll(ScrollMotion.release(from: from, velocity: velocity, parameters))
         }
     }
 
-    /// The offset at `time` on the daemon's clock (wrapped or clamped), as the daemon's
-    /// frame at that time has it.
+    /// The offset at `time` on the daemon's clock as the daemon's frame at that time has it:
+    /// wrapped when the deck wraps, past an edge during a fling's or a release's bounce.
     public func offset(at time: Double, _ parameters: Parameters) -> Double {
-        let motion = motion(parameters)
-        guard motion.from != motion.to else { return Layout.normalize(motion.to, parameters) }
-        return Layout.normalize(motion.position(at: time - start), parameters)
+        let move = motion(parameters)
+        guard !move.isStill else { return Layout.normalize(move.to(or: from), parameters) }
+        let x = move.position(at: time - start)
+        return move.passesEdges ? Layout.wrapped(x, parameters) : Layout.normalize(x, parameters)
     }
 }

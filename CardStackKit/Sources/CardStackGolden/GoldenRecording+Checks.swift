@@ -20,7 +20,7 @@ extension GoldenRecording {
     public func recompute(_ recorded: RecordedFrame) -> Frame {
         let parameters = parameters(of: recorded)
         let offset = recorded.motion?.offset(at: recorded.time, parameters) ?? recorded.frame.offset
-        var frame = Layout.frame(parameters, offset: offset, context: recorded.context)
+        var frame = Layout.frame(parameters, offset: offset, context: recorded.context, pastEdges: true)
         frame.reveal = recorded.frame.reveal
         return frame
     }
@@ -65,11 +65,12 @@ extension GoldenRecording {
             let offset: Double
             switch move.kind {
             case .step: offset = step(move.from, move.to, move.velocity, t)
-            case .fling:
+            case .fling, .release:
+                // A drag's release is the app's fling from where the finger let go.
                 guard let fling else { continue }
                 offset = fling(move.from, move.velocity, t)
             }
-            let cards = Layout.frame(parameters, offset: offset, context: recorded.context).cards
+            let cards = Layout.frame(parameters, offset: offset, context: recorded.context, pastEdges: true).cards
             report.add(Self.compare(recorded, with: cards), cards: recorded.frame.cards.count)
         }
         return report

@@ -79,7 +79,7 @@
             super.prepare()
             offset = Double(collectionView?.contentOffset.y ?? 0)
             attributes = [:]
-            let frame = Layout.frame(parameters, offset: offset)
+            let frame = Layout.frame(parameters, offset: offset, pastEdges: true)
             let items = collectionView?.numberOfItems(inSection: 0) ?? 0
             let top = collectionView?.contentOffset ?? .zero
             for card in frame.cards where card.item < items {

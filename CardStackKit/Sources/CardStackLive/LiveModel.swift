@@ -51,7 +51,7 @@
                 offset = snapshot.offset
                 revision = snapshot.revision
                 throttle.heard(snapshot.offset)
-                cards = Layout.frame(parameters, offset: offset).cards
+                cards = Layout.frame(parameters, offset: offset, pastEdges: true).cards
                 status = nil
                 #if canImport(UIKit)
                     // The daemon's move, played at the display's rate while it runs.
@@ -66,7 +66,7 @@
         /// Shows the daemon's `offset` (a display link's tick).
         private func show(_ offset: Double) {
             self.offset = offset
-            cards = Layout.frame(parameters, offset: offset).cards
+            cards = Layout.frame(parameters, offset: offset, pastEdges: true).cards
         }
 
         /// The app scrolled to `offset` (points): laid out at once, reported to the daemon
@@ -76,7 +76,7 @@
                 link?.stop()
             #endif
             self.offset = offset
-            cards = Layout.frame(parameters, offset: offset).cards
+            cards = Layout.frame(parameters, offset: offset, pastEdges: true).cards
             report(throttle.offer(offset, now: now))
         }
 

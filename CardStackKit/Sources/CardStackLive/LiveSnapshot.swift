@@ -49,7 +49,7 @@ public struct LiveSnapshot: Sendable, Equatable {
     /// The cards at `offset` (the daemon's by default), computed here by `CardLayout`: what
     /// the daemon's `get_frame` holds at rest.
     public func cards(offset: Double? = nil) -> [CardPlacement] {
-        Layout.frame(layoutParameters, offset: offset ?? self.offset).cards
+        Layout.frame(layoutParameters, offset: offset ?? self.offset, pastEdges: true).cards
     }
 }
 

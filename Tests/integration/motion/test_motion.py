@@ -121,36 +121,67 @@ def test_duration_and_slowdown_are_honoured_within_one_frame(make_daemon, durati
     assert frames[-1]["frame"]["offset"] == 30
 
 
-def test_slowdown_stretches_a_fling(make_daemon):
+def scroll_view_throw(v, target, k):
+    """UIScrollView's throw onto `target` from 0 at `v` (docs/layouts.md §8.1, `landing`):
+    the decay v·e^(−k′t) until the speed is v_s = 2·(v − target·k′), then a constant
+    deceleration onto the target; k′ = k·min(1, 0.995/q), q = target·k/v. The offset at t."""
+    q = target * k / v
+    k2 = k * min(1, 0.995 / q)
+    vs = 2 * (v - target * k2)
+    t1 = math.log(v / vs) / k2
+    x1 = v * (1 - math.exp(-k2 * t1)) / k2
+    t2 = abs(target - x1) / abs(0.5 * vs)
+
+    def offset(t):
+        if t < t1:
+            return v * (1 - math.exp(-k2 * t)) / k2
+        u = min(t - t1, t2)
+        return x1 + vs * u - 0.5 * (vs / t2) * u * u
+
+    return offset, t1 + t2
+
+
+def test_slowdown_stretches_a_fling_which_is_uiscrollviews_decay_with_no_cap(make_daemon):
     daemon = make_daemon(base_config("slowdown = 2", wrap="false", cards=100))
     c = subscribed(daemon, MOTION, first_frame=True)
     result, frames = move_frames(c, "fling", velocity=2000)
     target = result["target"]
+    assert target == 990  # 2000/1000 * 0.998/0.002 = 998, the nearest card is at 990
     start = frames[0]["time"]
     assert frames[-1]["frame"]["offset"] == target
-    # A fling lasts at most 2 s; twice as slow, it is still moving after 2 s.
-    assert frames[-2]["time"] - start > 2
+    offset, length = scroll_view_throw(2000, target, -1000 * math.log(0.998))
+    # No 2 s cap: the decay runs until the landing, 2.5 s at speed 1, twice as long here.
+    assert length > 2.4
+    assert frames[-2]["time"] - start > 2 * 2.4
     for f in frames[:-1]:
         t = (f["time"] - start) / 2
-        expected = target * (1 - 0.998 ** (t * 1000)) / (1 - 0.998 ** 2000)
-        assert abs(f["frame"]["offset"] - expected) < 0.5
+        assert abs(f["frame"]["offset"] - offset(t)) < 1e-6, (t, f["frame"]["offset"], offset(t))
 
 
-def test_a_fling_that_snaps_hands_its_velocity_to_the_spring(make_daemon):
+def test_a_throws_bounce_back_follows_the_spring(make_daemon):
+    """`animation.spring` shapes the bounce back of a throw into the edge (and steps), not
+    the throw: from 60 at −2000 pt/s the decay reaches 0 after t0, then the spring from 0 at
+    the speed it has there brings the deck back onto the edge."""
     daemon = make_daemon(base_config("spring = { damping_ratio = 0.8, response = 0.4 }", wrap="false", cards=100))
     c = subscribed(daemon, MOTION, first_frame=True)
-    result, frames = move_frames(c, "fling", velocity=1000)
-    target = result["target"]
-    assert target == 510  # 0 + 1000/1000 * 0.998/0.002 = 499, the nearest card is at 510
+    c.ok("scroll_to", offset=60)
+    assert c.event("frame")["frame"]["offset"] == 60
+    result, frames = move_frames(c, "fling", velocity=-2000)
+    assert result["target"] == 0
+    k = -1000 * math.log(0.998)
+    reach = 60 * k / 2000
+    t0 = -math.log(1 - reach) / k
+    v0 = -2000 * (1 - reach)
     start = frames[0]["time"]
     for f in frames[:-1]:
         t = f["time"] - start
-        expected = target + spring_like(0.8, 0.4, t, x0=-target, v0=1000)
-        assert abs(f["frame"]["offset"] - expected) < 1, (t, f["frame"]["offset"], expected)
-    # Without the velocity the spring would start still: the first tick moves at ~1000 pt/s.
-    first = frames[1]
-    assert first["frame"]["offset"] / (first["time"] - start) > 500
-    assert frames[-1]["frame"]["offset"] == target
+        if t < t0:
+            expected = 60 - 2000 * (1 - math.exp(-k * t)) / k
+        else:
+            expected = spring_like(0.8, 0.4, t - t0, x0=0, v0=v0)
+        assert abs(f["frame"]["offset"] - expected) < 1e-6, (t, f["frame"]["offset"], expected)
+    assert min(f["frame"]["offset"] for f in frames) < -10  # past the edge
+    assert frames[-1]["frame"]["offset"] == 0
 
 
 def spring_like(zeta, response, t, x0, v0):
