@@ -153,6 +153,7 @@ bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
+	python3 Benchmarks/throw_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release --images
 	python3 Benchmarks/render_bench.py --bin .build/release

@@ -6,7 +6,9 @@ and linked as test_export_display_link.py does, and driven here: UIKit's
 `TunedCollectionViewLayout.ScrollDelegate` and `TunedLayout.releaseTarget(from:velocity:)` are given releases at
 300, 2,000 and 6,000 pt/s both ways from on and between cards and at the edges, and put the
 target where this file's own reading of docs/layouts.md §2.9 and §8.1 (below, in Python) puts
-it, to 1e-9; `configure` gives a scroll view and an iCarousel the tuned settings.
+it, to 1e-9, and where the daemon's own `drag` `ended` puts it after a `drag` `began` at that
+offset (to 1e-9, a whole number of turns apart on a deck that wraps: the daemon answers within
+one turn); `configure` gives a scroll view and an iCarousel the tuned settings.
 """
 import json
 import math
@@ -179,7 +181,24 @@ CAROUSEL_SETTINGS = """let carousel = iCarousel()
         let settings = "[\\(carousel.bounces),\\(carousel.bounceDistance),\\(carousel.decelerationRate),\\(carousel.scrollSpeed),\\(carousel.stopAtItemBoundary),\\(carousel.scrollToItemBoundary),\\(carousel.isPagingEnabled),\\(L.bounceDistance),\\(L.decelerationRate)]\""""
 
 
-def test_exported_release_lands_where_the_model_does(tmp_path):
+def daemon_targets(make_daemon, text, p):
+    """{(offset, velocity): target} from a daemon on `text`: a `scroll_to` jump, a `drag`
+    `began` there and an `ended` at the velocity, for every start and velocity."""
+    daemon = make_daemon(text)
+    c = daemon.client()
+    period = p["layout"]["cards"] * p["layout"]["spacing"]
+    targets = {}
+    for x in starts(p):
+        for v in VELOCITIES:
+            c.ok("scroll_to", offset=x)
+            caught = c.ok("drag", phase="began")["offset"]
+            assert abs(caught - x) <= 1e-9 * max(1.0, x) or (p["layout"]["wrap"] and x == period), (x, caught)
+            targets[(x, v)] = c.ok("drag", phase="ended", velocity=v)["target"]
+    daemon.stop()
+    return targets
+
+
+def test_exported_release_lands_where_the_model_does(make_daemon, tmp_path):
     swiftc = shutil.which("swiftc")
     assert swiftc, "swiftc (the Swift toolchain that builds this package) is not on PATH"
     objects, modulemap = build_objects()
@@ -188,7 +207,7 @@ def test_exported_release_lands_where_the_model_does(tmp_path):
         compile_module(swiftc, module, (SHAPES / f"{module}.swift").read_text(), tmp_path, [])
         shapes.append(tmp_path / f"{module}.o")
     common = ["-I", str(BIN / "Modules"), "-Xcc", f"-fmodule-map-file={modulemap}", "-I", str(tmp_path)]
-    params, calls = {}, []
+    params, calls, daemons = {}, [], {}
     for module, (config, table) in CASES.items():
         path = tmp_path / f"{module}.toml"
         path.write_text(with_scroll(config, table))
@@ -204,6 +223,7 @@ def test_exported_release_lands_where_the_model_does(tmp_path):
                     "stopAtItemBoundary", "scrollToItemBoundary"):
             assert f"p.scroll.{key} = " in text, (module, key)
         compile_module(swiftc, module, text, tmp_path, common)
+        daemons[module] = daemon_targets(make_daemon, path.read_text(), p)
         releases = ", ".join(f"({x!r}, {v!r})" for x in starts(p) for v in VELOCITIES)
         view = p["layout"]["style"] in COLLECTION_VIEW
         calls.append(CALL % {
@@ -227,6 +247,11 @@ def test_exported_release_lands_where_the_model_does(tmp_path):
             expected = target(p, x, v)
             assert abs(mine - expected) <= 1e-9 * max(1.0, abs(expected)), (line["module"], x, v, mine, expected)
             assert abs(driven - mine) <= 1e-9 * max(1.0, abs(mine)), (line["module"], x, v, driven, mine)
+            theirs = daemons[line["module"]][(x, v)]
+            gap = theirs - mine
+            if p["layout"]["wrap"]:
+                gap = math.remainder(gap, n * sp)
+            assert abs(gap) <= 1e-9 * max(1.0, abs(mine)), (line["module"], x, v, theirs, mine)
             checked += 1
             edges += not p["layout"]["wrap"] and expected in (0.0, (n - 1) * sp) and expected != x
             moved += expected != x
