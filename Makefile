@@ -34,7 +34,7 @@ PAGE_TEST_PACKAGES := nodejs
 VENV := .build/venv
 PYTHON_TEST_PACKAGES := pytest selenium Pillow taplo
 
-.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-page test-stress frame bench install install-binaries uninstall deb image clean
+.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-page test-stress frame bench docs-pictures install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
@@ -45,6 +45,7 @@ help:
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
 	@echo "make bench      performance figures (release build)"
+	@echo "make docs-pictures  redraw docs/throw-edges.png from the scroll models"
 	@echo "make install    binaries, systemd units, the parameter file (PREFIX, DESTDIR): PREFIX=/usr/local"
 	@echo "                (the default) is the system service with /etc/cardstack; PREFIX=~/.local installs"
 	@echo "                for you alone; any other PREFIX writes only under it (docs/install.md)"
@@ -162,6 +163,7 @@ bench: bench-deps release build
 	swift build $(RELEASE_FLAGS) --product layout-benchmark && .build/release/layout-benchmark
 	swift build $(RELEASE_FLAGS) --product wire-benchmark && .build/release/wire-benchmark
 	python3 Benchmarks/bench.py --bin .build/release
+	python3 Benchmarks/throw_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release --images
 	python3 Benchmarks/render_bench.py --bin .build/release
@@ -170,6 +172,12 @@ bench: bench-deps release build
 	python3 Benchmarks/live_bench.py --bin .build/release \
 	  --follower $$(swift build -c release --package-path examples/live-follow --show-bin-path)/live-follow
 	python3 Benchmarks/phone_bench.py --bin .build/release
+
+# The pictures in docs/ that are drawn from the code: a throw into an edge under each scroll
+# model (docs/layouts.md §8.1), from layout-benchmark's samples of the models.
+docs-pictures:
+	swift build --product layout-benchmark
+	python3 scripts/throw_pictures.py --bin .build/debug --out docs/throw-edges.png
 
 # The release build as it ships: the Swift runtime linked in (no toolchain needed where it
 # runs), only the C libraries a Debian system has left to load. `make install` and `make deb`

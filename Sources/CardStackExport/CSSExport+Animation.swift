@@ -12,11 +12,10 @@ extension CSSExport {
     /// follows a Bézier; otherwise (a spring, `decelerate`, a fling) the keyframes follow the
     /// curve and the browser goes straight (`linear`) between them.
     public static func animation(_ transition: ExportTransition) -> String {
-        let motion = transition.motion
         let head = """
 
 
-            /* Animation: `\(transition.animate.text)` from offset \(number(motion.from)) to \(number(Layout.normalize(motion.to, transition.parameters))), \(number(transition.duration)) s,
+            /* Animation: `\(transition.animate.text)` from offset \(number(transition.from)) to \(number(Layout.normalize(transition.to, transition.parameters))), \(number(transition.duration)) s,
             """
         guard transition.duration > 0 else {
             return head + "\n   no move: the offset is already where the transition would end. */\n"
@@ -28,7 +27,7 @@ extension CSSExport {
         if let p = keyframes.bezier {
             timing =
                 "the curve cubic-bezier(\(p.map(number).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
-        } else if transition.parameters.animation.spring != nil, transition.motion.spring != nil {
+        } else if transition.parameters.animation.spring != nil, transition.isSpring {
             timing = "the spring, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
         } else {
             timing =

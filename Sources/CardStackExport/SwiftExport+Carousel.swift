@@ -86,12 +86,13 @@ extension SwiftExport {
                 public static let carouselType: iCarouselType = \(type.map(typeName) ?? ".custom")
 
                 /// Sets `carousel` up for the tuned numbers: its type, perspective (`layout.m34`),
-                /// viewpoint offset, and this object as its delegate.\((p.carousel.vertical ?? false) ? " Set `vertical` (isVertical) to true as well: the carousel was tuned vertical." : "")
+                /// viewpoint offset, scroll physics (`configureScrolling`), and this object as its delegate.\((p.carousel.vertical ?? false) ? " Set `vertical` (isVertical) to true as well: the carousel was tuned vertical." : "")
                 public func configure(_ carousel: iCarousel) {
                     carousel.type = Self.carouselType
                     carousel.perspective = CGFloat(TunedLayout.parameters.layout.m34)
                     carousel.viewpointOffset = CGSize(width: \(literal(p.carousel.viewpoint?.first ?? 0)), height: \(literal(p.carousel.viewpoint?.last ?? 0)))
                     carousel.delegate = self
+                    configureScrolling(carousel)
                 }
 
                 public func carouselItemWidth(_ carousel: iCarousel) -> CGFloat {

@@ -1,8 +1,8 @@
 import CardLayout
 
 extension SwiftExport {
-    /// The pure motion API: the daemon's own moves (CardLayout's `Motion.step`, `Motion.fling`,
-    /// `Layout.stepTarget`, `Layout.flingTarget`) with the exported parameters at speed 1, and
+    /// The pure motion API: the daemon's own moves (CardLayout's `Motion.step`,
+    /// `Layout.stepTarget`, and for a fling the scroll model's `ScrollMotion.release`) with the exported parameters at speed 1, and
     /// the numbers the UIKit and SwiftUI adapters hand on, as plain `static let`s.
     static func motion(_ p: Parameters) -> String {
         let a = p.animation
@@ -91,31 +91,26 @@ extension SwiftExport {
                     Layout.stepTarget(from: offset, steps: steps, parameters)
                 }
 
-                /// Where a fling at `velocity` points per second from `offset` comes to rest (unwrapped).
+                /// Where a fling at `velocity` points per second from `offset` comes to rest
+                /// (unwrapped): the scroll model's throw, `releaseTarget(from:velocity:)`.
                 public static func flingTarget(from offset: Double, velocity: Double) -> Double {
-                    Layout.flingTarget(from: offset, velocity: velocity, parameters)
+                    releaseTarget(from: offset, velocity: velocity)
                 }
 
-                /// The offset `t` seconds into that fling, exactly as the daemon's frames have it.
+                /// The offset `t` seconds into that fling, exactly as the daemon's frames have it
+                /// (wrapped; past an edge while it bounces).
                 public static func flingOffset(from offset: Double, velocity: Double, at t: Double) -> Double {
-                    Layout.normalize(flingPosition(from: offset, velocity: velocity, at: t), parameters)
+                    Layout.wrapped(flingPosition(from: offset, velocity: velocity, at: t), parameters)
                 }
 
                 /// The fling in unwrapped offsets.
                 public static func flingPosition(from offset: Double, velocity: Double, at t: Double) -> Double {
-                    let motion = fling(from: offset, velocity: velocity)
-                    return motion.from == motion.to ? motion.to : motion.position(at: t)
+                    releasePosition(from: offset, velocity: velocity, at: t)
                 }
 
                 /// Seconds until the fling is over.
                 public static func flingDuration(from offset: Double, velocity: Double) -> Double {
-                    let motion = fling(from: offset, velocity: velocity)
-                    return motion.from == motion.to ? 0 : motion.end
-                }
-
-                static func fling(from offset: Double, velocity: Double) -> Motion {
-                    Motion.fling(
-                        from: offset, to: flingTarget(from: offset, velocity: velocity), velocity: velocity, animation: motionParameters)
+                    releaseDuration(from: offset, velocity: velocity)
                 }
             }
 

@@ -50,6 +50,7 @@ extension SwiftExport {
         if let b = c.showBackfaces { lines.append("p.carousel.showBackfaces = \(b)") }
         if let b = c.vertical { lines.append("p.carousel.vertical = \(b)") }
         if let v = c.viewpoint { lines.append("p.carousel.viewpoint = \(literal(v))") }
+        lines += scrollAssignments(p)
         return lines
     }
 

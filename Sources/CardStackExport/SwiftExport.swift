@@ -22,13 +22,17 @@ public enum SwiftExport {
         out += core(parameters)
         out += motion(parameters)
         out += timing(parameters)
+        out += scroll(parameters)
         switch style {
         case .stack, .flip, .zoomFlow, .switcher7:
             out += collectionViewAdapter(parameters, vertical: style == .stack || style == .flip)
+            out += scrollViewAdapter(parameters)
         case .switcher9:
             out += carouselAdapter(parameters, type: nil)
+            out += carouselScrolling(parameters)
         default:
             out += carouselAdapter(parameters, type: CarouselType(style))
+            out += carouselScrolling(parameters)
         }
         out += swiftUI(parameters)
         out += look(parameters)
@@ -182,9 +186,10 @@ public enum SwiftExport {
             }
 
             /// Where a scroll released at `offset` with `velocity` (points per second)
-            /// comes to rest: on a card when snapping is on, as the daemon's fling does.
+            /// comes to rest under the scroll model, as the daemon's `drag` `ended` answers
+            /// (`releaseTarget(from:velocity:)`).
             public static func restingOffset(from offset: Double, velocity: Double) -> Double {
-                Layout.flingTarget(from: offset, velocity: velocity, parameters)
+                releaseTarget(from: offset, velocity: velocity)
             }
         }
 

@@ -94,6 +94,7 @@ public enum TokensExport {
             animation.append(("keyframes", keyframes(transition)))
         }
         var groups: [(key: String, value: JSONValue)] = [("animation", .object(animation))]
+        groups.append(("scroll", scroll(parameters)))
         if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
         let root: JSONValue = .object([("cardstack", .object(groups))])
         return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
@@ -119,7 +120,7 @@ public enum TokensExport {
     /// second, as a group of `number` tokens (`k000`, `k001`, …, in time order) whose time is in
     /// their `$extensions`.
     static func keyframes(_ transition: ExportTransition) -> JSONValue {
-        let motion = transition.motion
+        let motion = (from: transition.from, to: transition.to)
         let count = max(Int((transition.duration * Double(transition.parameters.animation.fps)).rounded(.up)), 1)
         var entries: [(key: String, value: JSONValue)] = [
             (
@@ -133,7 +134,8 @@ public enum TokensExport {
         for k in 0...count {
             let t = transition.duration * Double(k) / Double(count)
             let progress =
-                motion.from == motion.to ? 1 : (motion.position(at: t) - motion.from) / (motion.to - motion.from)
+                motion.from == motion.to
+                ? 1 : (transition.move.position(at: t) - motion.from) / (motion.to - motion.from)
             let digits = String(k)
             let name = "k" + String(repeating: "0", count: String(count).count - digits.count) + digits
             entries.append(

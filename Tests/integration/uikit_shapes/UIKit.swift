@@ -67,9 +67,31 @@ open class NSObject {
     public init() {}
 }
 
-open class UICollectionView: NSObject {
+// The scroll physics the exported `configureScrolling` sets, and the delegate method its
+// `TunedCollectionViewLayout.ScrollDelegate` implements (UIScrollView.h). In the SDK
+// UIScrollView is a main-actor UIView; here a plain class, so a test can make one and drive
+// the delegate.
+open class UIScrollView: NSObject {
+    public struct DecelerationRate: Hashable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
     open var contentOffset = CGPoint.zero
     open var bounds = CGRect(origin: .zero, size: .zero)
+    open var decelerationRate = DecelerationRate.normal
+    open var bounces = true
+    open var isPagingEnabled = false
+}
+
+/// Every method is optional in Objective-C; the one the export implements is listed.
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
+}
+
+open class UICollectionView: UIScrollView {
     open var numberOfSections: Int { 0 }
     open func numberOfItems(inSection section: Int) -> Int { 0 }
 }

@@ -10,6 +10,14 @@ open class iCarousel: NSObject {
     open var perspective: CGFloat = -1.0 / 500.0
     open var viewpointOffset = CGSize.zero
     open weak var delegate: (any iCarouselDelegate)?
+    // The scroll settings (iCarousel.h), with iCarousel's defaults (setUp).
+    open var bounces = true
+    open var bounceDistance: CGFloat = 1
+    open var decelerationRate: CGFloat = 0.95
+    open var scrollSpeed: CGFloat = 1
+    open var stopAtItemBoundary = true
+    open var scrollToItemBoundary = true
+    open var isPagingEnabled = false
 }
 
 public enum iCarouselType: Int {
