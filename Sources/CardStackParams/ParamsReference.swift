@@ -8,7 +8,7 @@ import CardStackProtocol
 public enum ParamsReference {
     /// The rules a JSON Schema cannot say, which only `cardstack check` and the daemon apply.
     public static let rulesBeyondTheSchema = [
-        "layout.flip_range: f0 < f1",
+        "layout.flip_range: f0 < f1 (reduced.layout.flip_range: f0 <= f1)",
         "card.titles: at most 200 characters (grapheme clusters) and 256 bytes as sent",
         "animation.spring: a { mass, stiffness, damping } must come to a response 2π√(mass/stiffness) and a damping ratio damping/(2√(stiffness·mass)) in [0.01, 10]",
         "carousel.fade_min, fade_max: only -inf (fade_min) and inf (fade_max) stand for no limit; a JSON Schema has no infinity, so it lets any infinity or nan through",
@@ -21,7 +21,7 @@ public enum ParamsReference {
     public static var markdown: String {
         var lines = ["| key | default | allowed | meaning |", "|---|---|---|---|"]
         for entry in ParamsSchema.schemaInfo.keys {
-            let doc = ParamsSchema.documentation[entry.key]
+            let doc = ParamsSchema.doc(for: entry.key)
             lines.append(
                 "| `\(entry.key)` | \(defaultText(entry)) | \(doc?.allowed ?? allowedText(entry)) | \(doc?.meaning ?? "") |"
             )
@@ -32,7 +32,9 @@ public enum ParamsReference {
     static func defaultText(_ entry: SchemaKey) -> String {
         if entry.byStyle != nil { return "per style" }
         switch entry.default {
-        case .null: return entry.key.hasPrefix("carousel.") ? "the type's own" : "none"
+        case .null:
+            if entry.key.hasPrefix("reduced.") { return ParamsSchema.reducedDefaults[entry.key] ?? "the file's" }
+            return entry.key.hasPrefix("carousel.") ? "the type's own" : "none"
         default: return "`\(display(entry.default))`"
         }
     }
@@ -77,10 +79,13 @@ public enum ParamsReference {
     public static var jsonSchema: JSONValue {
         var tables: [(key: String, value: JSONValue)] = []
         for (table, _) in ParamsSchema.schema {
-            let keys = ParamsSchema.schemaInfo.keys.filter { $0.key.hasPrefix(table + ".") }
-            let properties = keys.map { entry in
+            let keys = ParamsSchema.schemaInfo.keys.filter {
+                $0.key.hasPrefix(table + ".") && !$0.key.dropFirst(table.count + 1).contains(".")
+            }
+            var properties = keys.map { entry in
                 (key: String(entry.key.dropFirst(table.count + 1)), value: property(entry))
             }
+            if table == "reduced" { properties += reducedTables }
             tables.append(
                 (
                     key: table,
@@ -104,12 +109,12 @@ public enum ParamsReference {
     }
 
     static func property(_ entry: SchemaKey) -> JSONValue {
-        let doc = ParamsSchema.documentation[entry.key]
+        let doc = ParamsSchema.doc(for: entry.key)
         var description = doc?.meaning ?? entry.key
         if let allowed = doc?.allowed { description += ". Allowed: \(allowed)" }
         if entry.byStyle != nil { description += ". The default depends on layout.style" }
         var fields: [(key: String, value: JSONValue)] = [("description", .string(description))]
-        switch entry.key {
+        switch ParamsSchema.overriddenKey(entry.key) ?? entry.key {
         case "animation.curve":
             fields.append(
                 ("anyOf", .array([.object([("enum", .array(TimingCurve.names.map { .string($0) }))]), bezier])))
@@ -135,6 +140,22 @@ public enum ParamsReference {
         }
         if entry.byStyle == nil, entry.default != .null { fields.append(("default", entry.default)) }
         return .object(fields)
+    }
+
+    /// `[reduced]`'s override tables, each an object of its keys (`reduced.animation.duration`).
+    static var reducedTables: [(key: String, value: JSONValue)] {
+        ParamsSchema.reducedTables.map { table, _ in
+            let keys = ParamsSchema.schemaInfo.keys.filter { $0.key.hasPrefix(table + ".") }
+            let properties = keys.map { (key: String($0.key.dropFirst(table.count + 1)), value: property($0)) }
+            let name = String(table.dropFirst("reduced.".count))
+            return (
+                key: name,
+                value: .object([
+                    ("type", .string("object")), ("description", .string("[\(table)]")),
+                    ("additionalProperties", .bool(false)), ("properties", .object(properties)),
+                ])
+            )
+        }
     }
 
     /// A spring's dialects: a name, or a table of one dialect's keys (ParamsSchema.springDialects).

@@ -22,8 +22,8 @@ extension ParamsSchema {
         let base = defaults(style: nil)
         let styles = Style.allCases.map { ($0.rawValue, defaults(style: $0)) }
         var out: [SchemaKey] = []
-        for (table, keys) in schema {
-            for key in keys {
+        for (table, keys) in allTables {
+            for key in keys where !key.isTable {
                 let dotted = "\(table).\(key.name)"
                 let value = base[dotted] ?? .null
                 var entry = SchemaKey(key: dotted, type: typeName(of: value), default: value)
@@ -79,7 +79,14 @@ extension ParamsSchema {
         var out: [String: JSONValue] = [:]
         for (table, value) in tables {
             guard case .object(let keys) = value else { continue }
-            for (key, v) in keys { out["\(table).\(key)"] = v }
+            for (key, v) in keys {
+                // `[reduced]`'s override tables hold keys of their own: `reduced.animation.duration`.
+                if table == "reduced", case .object(let inner) = v {
+                    for (name, w) in inner { out["\(table).\(key).\(name)"] = w }
+                } else {
+                    out["\(table).\(key)"] = v
+                }
+            }
         }
         // Left out, `scroll.model` is the style's seed's (Style.defaultScrollModel): say which.
         let style = resolved.parameters.layout.style

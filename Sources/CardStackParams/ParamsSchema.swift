@@ -75,8 +75,12 @@ public enum ParamsSchema {
 
     /// Every table and key the schema knows, for documentation and suggestions.
     public static var knownKeys: [String] {
-        schema.flatMap { t in t.keys.map { "\(t.table).\($0.name)" } }
+        allTables.flatMap { t in t.keys.filter { !$0.isTable }.map { "\(t.table).\($0.name)" } }
     }
+
+    /// The file's tables and, after them, `[reduced]`'s override tables (ParamsSchema+Reduced.swift),
+    /// which the resolver reaches through `[reduced]`'s keys.
+    static var allTables: [(table: String, keys: [Key])] { schema + reducedTables }
 
     // MARK: - The schema
 
@@ -88,6 +92,8 @@ public enum ParamsSchema {
         /// The styles whose layout reads the key (`get_schema`'s `styles`); nil for every style.
         var styles: [Style]? = nil
         var apply: @Sendable (ParamNode, inout Parameters, String) throws(ParamsError) -> Void
+        /// A table of keys of its own (`reduced.animation`), described by its keys, not itself.
+        var isTable = false
 
         /// The key, read only by `styles`.
         func read(by styles: [Style]) -> Key {
@@ -167,10 +173,11 @@ public enum ParamsSchema {
                 integer("fps", 1...240, \.animation.fps),
                 number("deceleration", .open(0, 1), \.animation.deceleration),
                 boolean("snap", \.animation.snap),
-            ] + animationMotionKeys
+            ] + animationMotionKeys + [reduceMotionKey]
         ),
         ("carousel", carouselKeys),
         ("scroll", scrollKeys),
+        ("reduced", reducedKeys),
     ]
 
     /// An allowed interval for a number, printed the way docs/parameters.md writes it.

@@ -24,6 +24,7 @@ public enum ParamsValues {
     static let tables: [Table] = [
         table("layout") { $0.layout }, table("card") { $0.card }, table("viewport") { $0.viewport },
         table("animation") { $0.animation }, table("carousel") { $0.carousel }, table("scroll") { $0.scroll },
+        table("reduced") { $0.reduced },
     ]
 
     static func table<T: Encodable & Equatable>(_ name: String, _ get: @escaping @Sendable (Parameters) -> T) -> Table {
@@ -32,9 +33,15 @@ public enum ParamsValues {
                 guard let bytes = try? WireJSON.encode(get(parameters)),
                     case .object(let keys)? = try? JSONParser.parse(bytes)
                 else { return [] }
-                return keys.map { key, value in
+                return keys.flatMap { key, value in
                     let dotted = "\(name).\(key)"
-                    return (dotted, dotted == "animation.spring" ? writtenSpring(value) : value)
+                    // `[reduced]`'s override tables hold keys of their own (`reduced.animation.duration`).
+                    if name == "reduced", case .object(let inner) = value {
+                        return inner.map {
+                            (key: "\(dotted).\($0.key)", value: spring(at: "\(dotted).\($0.key)", $0.value))
+                        }
+                    }
+                    return [(key: dotted, value: spring(at: dotted, value))]
                 }
             },
             same: { get($0) == get($1) })
@@ -95,6 +102,11 @@ public enum ParamsValues {
         let changed = new.compactMap { key, value in old.first { $0.key == key }?.value == value ? nil : key }
         let gone = old.compactMap { key, _ in new.contains { $0.key == key } ? nil : key }
         return (changed, gone)
+    }
+
+    /// `value`, or the spring as the file writes it when `key` is a spring.
+    static func spring(at key: String, _ value: JSONValue) -> JSONValue {
+        key == "animation.spring" || key == "reduced.animation.spring" ? writtenSpring(value) : value
     }
 
     /// A spring as the file writes it: in its own dialect only (`get_params` gives every

@@ -131,30 +131,17 @@ extension JSONWriter {
             try numbers(a.curve.controlPoints ?? [], codingPath: [])
         }
         if let spring = a.spring {
-            literal(",\"spring\":{\"damping_ratio\":")
-            try number(spring.dampingRatio)
-            literal(",\"response\":")
-            try number(spring.response)
-            literal(",\"dialect\":")
-            string(spring.written.dialect)
-            literal(",\"duration\":")
-            try number(spring.duration)
-            literal(",\"bounce\":")
-            try number(spring.bounce)
-            literal(",\"mass\":")
-            try number(spring.mass)
-            literal(",\"stiffness\":")
-            try number(spring.stiffness)
-            literal(",\"damping\":")
-            try number(spring.damping)
-            bytes.append(UInt8(ascii: "}"))
+            literal(",\"spring\":")
+            try springObject(spring)
         }
         literal(",\"slowdown\":")
         try number(a.slowdown)
+        literal(a.reduceMotion ? ",\"reduce_motion\":true" : ",\"reduce_motion\":false")
 
         literal("},\"carousel\":{")
         try carousel(p.carousel)
         try scroll(p.scroll)
+        try reduced(p.reduced)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -180,7 +167,7 @@ extension JSONWriter {
     }
 
     /// The options that are set, in `Carousel`'s order, without the braces.
-    private func carousel(_ o: Parameters.Carousel) throws {
+    func carousel(_ o: Parameters.Carousel) throws {
         var first = true
         func key(_ name: StaticString) {
             if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
@@ -288,5 +275,5 @@ extension JSONWriter {
         if x.isInfinite { literal("null") } else { try number(x) }
     }
 
-    private func number(_ x: Double) throws { try number(x, codingPath: []) }
+    func number(_ x: Double) throws { try number(x, codingPath: []) }
 }

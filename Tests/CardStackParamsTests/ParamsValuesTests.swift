@@ -12,7 +12,11 @@ import Testing
         guard case .object(let tables) = try JSONParser.parse(WireJSON.encode(parameters)) else { return [] }
         return tables.flatMap { table, value -> [String] in
             guard case .object(let keys) = value else { return [] }
-            return keys.map { "\(table).\($0.key)" }
+            return keys.flatMap { key, inner -> [String] in
+                // `[reduced]`'s override tables are flattened to their keys: `reduced.animation.duration`.
+                guard table == "reduced", case .object(let innerKeys) = inner else { return ["\(table).\(key)"] }
+                return innerKeys.map { "\(table).\(key).\($0.key)" }
+            }
         }
     }
 
@@ -29,6 +33,14 @@ import Testing
         spring.animation.spring = Spring(dampingRatio: 0.7, response: 0.4)
         spring.card.titles = ["a", "b"]
         out.append(spring)
+        var reduced = Parameters()
+        reduced.animation.reduceMotion = true
+        reduced.reduced.animation.duration = 0.2
+        reduced.reduced.animation.spring = Spring(duration: 0.3, bounce: 0)
+        reduced.reduced.layout.m34 = 0
+        reduced.reduced.carousel.tilt = 0
+        reduced.reduced.crossfade = 0
+        out.append(reduced)
         return out
     }
 
