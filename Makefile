@@ -26,18 +26,21 @@ TEST_PACKAGES := socat python3 python3-venv vim ed tmux systemd strace binutils 
 TEST_PACKAGES += mmdebstrap buildah dpkg-dev
 # The exported stylesheet and the browser preview are checked in headless Chromium (Selenium drives it).
 BROWSER_TEST_PACKAGES := chromium chromium-driver python3-pil
+# The page's maths run in node's own test runner, no browser and no npm (Tests/page, make test-page).
+PAGE_TEST_PACKAGES := nodejs
 # The tests' Python for a normal user: a venv from Debian's python3 (python3-venv) with these
 # from PyPI. Never pip into the system Python (Debian 12 refuses it: PEP 668). As root,
 # scripts/integration.sh makes root's and the test user's own, outside the checkout.
 VENV := .build/venv
 PYTHON_TEST_PACKAGES := pytest selenium Pillow taplo
 
-.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-stress frame bench install install-binaries uninstall deb image clean
+.PHONY: format config-file help deps test-deps venv bench-deps build release run test test-page test-stress frame bench install install-binaries uninstall deb image clean
 
 help:
 	@echo "make run        install what is missing, build, and show the stack of CONFIG=$(CONFIG)"
 	@echo "                (a copy of Config/cardstack.toml made when missing; CONFIG=FILE for another)"
 	@echo "make test       install what is missing, build, and run every test"
+	@echo "make test-page  the page's unit tests (Tests/page) in node, without a browser"
 	@echo "make test-stress  make test with every core held by a busy loop (docs/testing.md)"
 	@echo "make release    optimised binaries in .build/release"
 	@echo "make frame      print one frame of $(CONFIG) as JSON"
@@ -63,7 +66,7 @@ deps:
 	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps:
-	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES) $(BROWSER_TEST_PACKAGES))
+	@$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) $(TEST_PACKAGES) $(BROWSER_TEST_PACKAGES) $(PAGE_TEST_PACKAGES))
 	@if [ "$$(id -u)" != 0 ]; then $(MAKE) --no-print-directory venv; fi
 
 # Made once (about a minute, a download of about 30 MB), then only checked.
@@ -128,6 +131,7 @@ frame: build config-file
 # (an existing one is reused: seconds when nothing changed; from scratch about 3 min on two
 # idle cores, up to 20 on busy ones); as a normal user those tests skip, so it is not built.
 test: test-deps
+	$(MAKE) --no-print-directory test-page
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	swift test --package-path CardStackKit
@@ -136,6 +140,12 @@ test: test-deps
 	  swift build $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS); \
 	else echo "make: no release build: the package tests need root and skip for $$(id -un)"; fi
 	scripts/integration.sh $$(swift build --show-bin-path)  # as an unprivileged user; the tests marked root as root
+
+# The page's pure modules (series, springs, curves, moves, homography, looks, values, replay)
+# under node's built-in runner: Debian's nodejs, which test-deps installs; no npm, no browser.
+test-page:
+	@command -v node >/dev/null || { echo "make test-page: no node on PATH: the page's unit tests (Tests/page) run in Debian's nodejs; install it (sudo apt-get install nodejs, or make test-deps) and run make test-page again" >&2; exit 1; }
+	node --test Tests/page/*.test.mjs
 
 # `make test` while busy loops hold every core (at least two): no test may depend on when the
 # scheduler, a timer or a paint gets round to it. The loops end with the suite, however it ends.

@@ -99,7 +99,11 @@ extension Session {
         case .next(let count), .prev(let count):
             let steps = if case .next = command { count } else { -count }
             let end = Layout.stepTarget(from: animation?.motion.to ?? offset, steps: steps, deckParameters)
-            animate(stepMotion(to: end, at: now), at: now)
+            if crossfadeDuration != nil {
+                crossfade(to: end, at: now)
+            } else {
+                animate(stepMotion(to: end, at: now), at: now)
+            }
             return .target(Layout.normalize(end, deckParameters))
         case .edit(let edit):
             return try applyEdit(edit, at: now)

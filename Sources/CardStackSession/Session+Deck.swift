@@ -30,17 +30,17 @@ extension Session {
             leaving = frame.cards.last { $0.item == item }
         }
         deck = newDeck
-        deckParameters = newDeck.applied(to: parameters)
+        deckParameters = newDeck.applied(to: parameters.inEffect)
         offset = Layout.normalize(Double(newFront) * spacing + fraction, deckParameters)
         memory.reset()
         memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
         var transition = DeckTransition(
             edit: edit, oldFront: oldFront, newFront: newFront, oldCount: old.layout.cards,
             newCount: newDeck.count, wrap: wrap, leaving: leaving)
-        transition.curve = parameters.animation.curve
+        transition.curve = deckParameters.animation.curve
         editing = RunningEdit(
             transition: transition, start: now,
-            duration: parameters.animation.duration(of: edit) * parameters.animation.slowdown)
+            duration: deckParameters.animation.duration(of: edit) * deckParameters.animation.slowdown)
         // Deck positions change: an open circle reveal closes at once.
         reveal = nil
         emit(.publishState)

@@ -6,13 +6,13 @@ extension Session {
     /// the move it interrupts.
     func stepMotion(to end: Double, at now: Double) -> Motion {
         let velocity = animation.map { $0.motion.velocity(at: now - $0.start) } ?? 0
-        return Motion.step(from: offset, to: end, velocity: velocity, animation: parameters.animation)
+        return Motion.step(from: offset, to: end, velocity: velocity, animation: deckParameters.animation)
     }
 
     /// A fling toward `end`: the scroll view's deceleration, or, with a spring and `snap`
     /// on, the spring starting at the fling's velocity (``Motion/fling(from:to:velocity:animation:)``).
     func flingMotion(to end: Double, velocity: Double) -> Motion {
-        Motion.fling(from: offset, to: end, velocity: velocity, animation: parameters.animation)
+        Motion.fling(from: offset, to: end, velocity: velocity, animation: deckParameters.animation)
     }
 
     /// Runs `motion` at `animation.fps`: one frame per tick, exactly on the target at the end.
@@ -42,7 +42,7 @@ extension Session {
     }
 
     /// The time between two frames while something moves, in whole nanoseconds.
-    public var tickInterval: Double { Double(Int64(1e9 / Double(parameters.animation.fps))) / 1e9 }
+    public var tickInterval: Double { Double(Int64(1e9 / Double(deckParameters.animation.fps))) / 1e9 }
 
     /// Schedules the next tick when something moves and none is scheduled. Ticks are
     /// scheduled one at a time, each an interval after the one before (ticks whose time
@@ -104,6 +104,7 @@ extension Session {
         if let running = editing, now - running.start >= running.duration {
             editing = nil
         }
+        if let fade = fading, fade.isFinished(at: now) { fading = nil }
         advanceReveal(at: now)
         let movedGrids = tickGrids(at: now)
         keepTicking(at: now, after: scheduled)
@@ -120,8 +121,9 @@ extension Session {
     /// progress goes on.
     @discardableResult
     mutating func stopAnimation() -> Bool {
-        guard animation != nil else { return false }
+        guard animation != nil || fading != nil else { return false }
         animation = nil
+        fading = nil
         if !isAnimating, !gridsMoving, tickDue != nil {
             tickDue = nil
             emit(.cancelTick)

@@ -75,7 +75,7 @@ extension Session {
         if new.layout.cards != old.layout.cards || new.card.titles != old.card.titles {
             deck = Deck(new)
         }
-        deckParameters = deck.applied(to: new)
+        deckParameters = deck.applied(to: new.inEffect)
         self.source = source
         revision += 1
         // `undo` and `redo` move along the history themselves.
@@ -85,7 +85,7 @@ extension Session {
                 coalescing: coalescing)
         }
         offset = Layout.normalize(position * new.layout.spacing, deckParameters)
-        memory.slowdown = new.animation.slowdown
+        memory.slowdown = deckParameters.animation.slowdown
         memory.observe(offset: offset, at: now, velocity: 0, animating: false, parameters: deckParameters)
         emit(.publishParams)
         emit(.layOut)

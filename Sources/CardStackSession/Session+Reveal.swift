@@ -36,7 +36,7 @@ extension Session {
     private mutating func startReveal(_ running: SessionReveal, toward target: Double, at now: Double) {
         var running = running
         let wasBusy = isAnimating
-        let settings = parameters.animation
+        let settings = deckParameters.animation
         running.scale = Reveal.coveringRadius(
             from: running.center, width: frame.viewport.width, height: frame.viewport.height)
         running.scale = max(running.scale, 1)

@@ -47,7 +47,9 @@ public struct Session: Sendable {
 
     // The deck: the file's starting deck until `move`/`remove`/`insert` change it.
     var deck: Deck
-    /// `parameters` with the deck applied: what every frame and every scroll rule uses.
+    /// `parameters` in effect (the reduced variant when `animation.reduce_motion` is on:
+    /// ``Parameters/inEffect``) with the deck applied: what every frame, motion and scroll
+    /// rule uses.
     var deckParameters: Parameters
 
     // Scroll state: `offset` is always normalised (wrapped or clamped).
@@ -63,6 +65,8 @@ public struct Session: Sendable {
     public internal(set) var tickDue: Double?
     /// The circle reveal while it runs or is open (`open`/`close`).
     var reveal: SessionReveal?
+    /// Reduce Motion's dissolve in place of a step's move, while it runs (Session+Crossfade.swift).
+    var fading: RunningFade?
 
     /// A running move: its motion and when it started.
     struct Animation: Sendable {
@@ -147,10 +151,11 @@ public struct Session: Sendable {
         self.loadedBytes = loadedBytes
         self.source = source
         self.deck = Deck(parameters)
-        self.deckParameters = parameters
-        self.frame = Layout.frame(parameters, offset: 0)
-        memory.slowdown = parameters.animation.slowdown
-        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: parameters)
+        let playing = parameters.inEffect
+        self.deckParameters = playing
+        self.frame = Layout.frame(playing, offset: 0)
+        memory.slowdown = playing.animation.slowdown
+        memory.observe(offset: 0, at: 0, velocity: 0, animating: false, parameters: playing)
         history.record(revision: revision, source: source, time: wallClock, tree: tree, parameters: parameters)
     }
 
@@ -160,7 +165,7 @@ public struct Session: Sendable {
     public var watch: WatchInfo?
 
     /// Whether a motion, a deck edit or the reveal is running (`animating` in `get_state`).
-    public var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil }
+    public var isAnimating: Bool { animation != nil || editing != nil || reveal?.motion != nil || fading != nil }
 
     /// `get_state` at `now`.
     public func state(at now: Double) -> StateInfo {
@@ -272,6 +277,7 @@ public struct Session: Sendable {
         frameContext = layoutContext(at: now)
         frameMove = move ?? animation?.record
         frame = Layout.frame(deckParameters, offset: offset, context: frameContext)
+        if let fade = fading { frame.cards = fade.cards(over: frame.cards, at: now) }
         frame.reveal = revealInFrame()
         frameTime = now
         emit(.publishFrame(frameEvent, nextComing: nextComing))

@@ -34,6 +34,9 @@ public struct KeyMap: Sendable, Equatable {
     public var front: Int
     /// Whether a card is open (the newest frame has a `reveal`): `o` closes it then.
     public var revealOpen = false
+    /// Whether the daemon plays the reduced variant (`animation.reduce_motion`): `r` turns it
+    /// the other way.
+    public var reduceMotion = false
 
     /// Bindings for a deck of `cards` cards `spacing` points apart, `front` in front.
     public init(spacing: Double, cards: Int, front: Int = 0) {
@@ -59,6 +62,7 @@ public struct KeyMap: Sendable, Equatable {
         ("u", "undo the last parameter change (undo)"),
         ("U", "redo it (redo)"),
         ("o", "open or close the front card (circle reveal)"),
+        ("r", "turn Reduce Motion on or off (animation.reduce_motion)"),
         ("?", "show or hide this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q, Ctrl-C", "quit"),
@@ -84,6 +88,8 @@ public struct KeyMap: Sendable, Equatable {
         case .character("u"): .send(.tuning(.undo))
         case .character("U"): .send(.tuning(.redo))
         case .character("o"): revealOpen ? .send(.close) : .send(.open(item: front))
+        case .character("r"):
+            .send(.setParams(.object([("animation", .object([("reduce_motion", .bool(!reduceMotion))]))])))
         case .character("?"): .toggleHelp
         case .escape: .dismiss
         case .redraw: .redraw

@@ -2,7 +2,8 @@ import CardLayout
 
 extension StatusLine {
     /// How steps move, when not the defaults: `spring 0.7/0.35 · slowdown 5` or
-    /// `ease_in 0.5 s`. Nothing for the default 0.3 s deceleration at full speed.
+    /// `ease_in 0.5 s`, and `reduce motion` while the daemon plays the reduced variant. Nothing
+    /// for the default 0.3 s deceleration at full speed with Reduce Motion off.
     public static func motionFields(_ p: Parameters) -> [StatusField] {
         let a = p.animation
         var fields: [StatusField] = []
@@ -14,6 +15,7 @@ extension StatusLine {
             fields.append(StatusField("motion", "\(curve) \(decimal(a.duration)) s"))
         }
         if a.slowdown != 1 { fields.append(StatusField("slowdown", "slowdown \(decimal(a.slowdown))")) }
+        if a.reduceMotion { fields.append(StatusField("reduce_motion", "reduce motion")) }
         return fields
     }
 }

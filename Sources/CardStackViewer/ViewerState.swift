@@ -116,6 +116,7 @@ public struct ViewerState: Sendable {
         let p = params?.params ?? Parameters()
         var map = KeyMap(spacing: p.layout.spacing, cards: deckSize ?? p.layout.cards, front: frame?.frame.front ?? 0)
         map.revealOpen = frame?.frame.reveal != nil
+        map.reduceMotion = p.animation.reduceMotion
         return map
     }
 

@@ -2,8 +2,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
-/// Serves the page's three files (and, in replay mode, the recording) to requests that pass the ``RequestGate``; everything else
-/// gets 403 (the gate said no), 404 or 405. The WebSocket upgrade is handled before this
+/// Serves the page (its HTML, style sheet and script modules, and in replay mode the recording)
+/// to requests that pass the ``RequestGate``; everything else gets 403 (the gate said no), 404
+/// or 405. The WebSocket upgrade is handled before this
 /// handler sees a request: an upgrade that reaches it was refused.
 ///
 /// For `CardStackLive` followers: `GET /events` turns the connection into an
@@ -154,6 +155,10 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             image(request, item: path.dropFirst("/image/".count), context: context)
             return
         }
+        if let module = PageFiles.module(at: path) {
+            send(.ok, "text/javascript; charset=utf-8", module, request, context)
+            return
+        }
         let token = gate.token
         switch path {
         case "/", "/index.html":
@@ -169,8 +174,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
                 .replacingAll("__TOKEN__", with: token)
                 .replacingAll("__DAEMONS__", with: String(daemons))
                 .replacingAll("__REPLAY__", with: recording == nil ? "" : "1")
+                .replacingAll("__IMPORTS__", with: PageFiles.importMap(token: token))
             send(.ok, "text/html; charset=utf-8", html, request, context)
-        case "/page.js": send(.ok, "text/javascript; charset=utf-8", PageFiles.script, request, context)
         case "/page.css": send(.ok, "text/css; charset=utf-8", PageFiles.style, request, context)
         case "/recording":
             if let recording {

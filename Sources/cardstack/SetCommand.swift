@@ -32,7 +32,8 @@ struct SetCommand: ParsableCommand {
         _ = try tree()
     }
 
-    /// The `params` object to send: `{"layout": {"spacing": 40}, ...}`.
+    /// The `params` object to send: `{"layout": {"spacing": 40}, ...}`; a key of an override
+    /// table (`reduced.animation.duration`) goes one table deeper.
     func tree() throws -> JSONValue {
         var tables: [(key: String, value: JSONValue)] = []
         for assignment in assignments {
@@ -43,22 +44,38 @@ struct SetCommand: ParsableCommand {
             let text = String(assignment[assignment.index(after: eq)...])
             let (table, name) = try resolve(key)
             let value = try parse(text, key: key)
-            if let i = tables.firstIndex(where: { $0.key == table }), case .object(var entries) = tables[i].value {
-                entries.removeAll { $0.key == name }
-                entries.append((name, value))
-                tables[i].value = .object(entries)
-            } else {
-                tables.append((table, .object([(name, value)])))
-            }
+            tables = Self.setting([table] + name.split(separator: ".").map(String.init), to: value, in: tables)
         }
         return .object(tables)
+    }
+
+    /// `entries` with the value at `path` set (the last assignment to a key wins, in its place
+    /// at the end), making the tables on the way.
+    static func setting(
+        _ path: [String], to value: JSONValue, in entries: [(key: String, value: JSONValue)]
+    ) -> [(key: String, value: JSONValue)] {
+        guard let first = path.first else { return entries }
+        var entries = entries
+        guard path.count > 1 else {
+            entries.removeAll { $0.key == first }
+            entries.append((first, value))
+            return entries
+        }
+        if let i = entries.firstIndex(where: { $0.key == first }), case .object(let inner) = entries[i].value {
+            entries[i].value = .object(setting(Array(path.dropFirst()), to: value, in: inner))
+        } else {
+            entries.append((first, .object(setting(Array(path.dropFirst()), to: value, in: []))))
+        }
+        return entries
     }
 
     /// `layout.spacing` stays; `spacing` becomes `layout.spacing` when only one table has it.
     func resolve(_ key: String) throws -> (String, String) {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 2 { return (parts[0], parts[1]) }
-        let matches = ParamsSchema.knownKeys.filter { $0.hasSuffix("." + key) }
+        // A bare name is the file's own key: `duration` is animation.duration, never the
+        // override reduced.animation.duration (which is written whole).
+        let matches = ParamsSchema.knownKeys.filter { $0.hasSuffix("." + key) && $0.split(separator: ".").count == 2 }
         guard matches.count == 1, let match = matches.first else {
             guard matches.isEmpty else {
                 throw ValidationError("\(key) is ambiguous; say which: \(matches.joined(separator: " or "))")

@@ -69,3 +69,16 @@ import Testing
             KeyMap(spacing: 40, cards: 5).action(for: .character("G")) == .send(.scrollTo(offset: 160, animated: true)))
     }
 }
+
+/// `r` turns Reduce Motion the other way (docs/viewer.md).
+@Suite struct ReduceMotionKeyTests {
+    @Test func rSendsTheOppositeOfWhatIsInForce() {
+        var map = KeyMap(spacing: 30, cards: 11)
+        let on = JSONValue.object([("animation", .object([("reduce_motion", .bool(true))]))])
+        #expect(map.action(for: .character("r")) == .send(.setParams(on)))
+        map.reduceMotion = true
+        let off = JSONValue.object([("animation", .object([("reduce_motion", .bool(false))]))])
+        #expect(map.action(for: .character("r")) == .send(.setParams(off)))
+        #expect(KeyMap.help.contains { $0.keys == "r" && $0.action.contains("Reduce Motion") })
+    }
+}

@@ -328,15 +328,14 @@ def open_page(browser, bridge):
         "return [...document.querySelectorAll('.conn')].every(c => c.dataset.state === 'connected')"),
         timeout=10, what="the page to connect")
     wait_for(lambda: browser.execute_script("""const views = window.cardstack.views;
-        return views.every((v) => v.schema && v.params && v.stage.dataset.seq);"""),
+        return views.every((v, i) => v.schema && v.params && document.querySelector(`[data-stage="${i}"]`).dataset.seq);"""),
         timeout=10, what="the page to hold the schema and parameters and draw the first frame")
 
 
 def wait_settled(browser):
     """Until the page has sent every value its controls were given and had the reply to
     each: what the controls show is then what the daemon holds."""
-    wait_for(lambda: browser.execute_script("""return window.cardstack.views.every((v) =>
-        !v.gesture && !v.flushScheduled && !v.outgoing.size && !v.awaiting.size && !v.editing.size);"""),
+    wait_for(lambda: browser.execute_script("return window.cardstack.views.every((v) => v.settled)"),
         timeout=10, what="the page's values to be sent and answered")
 
 

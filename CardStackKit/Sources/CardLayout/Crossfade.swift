@@ -22,26 +22,32 @@ public enum Crossfade {
     }
 
     /// The cards drawn at `progress`, back to front: `before`'s (those `after` does not place
-    /// the same) fading out, then `after`'s fading in. Each card keeps its own `z` order
-    /// within its layer; the layer order is the array's.
+    /// the same) fading out, then `after`'s fading in. `after`'s cards keep their `z`; the
+    /// fading-out ones are numbered below them, so `z` still increases along the frame. A frame
+    /// still holds at most ``StackLayout/maximumCards``: past that the old deck's farthest
+    /// cards are left out.
     public static func cards(
         from before: [CardPlacement], to after: [CardPlacement], progress: Double
     ) -> [CardPlacement] {
         let (out, into) = factors(progress: progress)
-        var drawn: [CardPlacement] = []
-        drawn.reserveCapacity(before.count + after.count)
+        var fading: [CardPlacement] = []
         for card in before where !after.contains(where: { Self.same($0, card) }) {
             var faded = card
             faded.alpha = card.alpha * out
-            if faded.alpha > 0 { drawn.append(faded) }
+            if faded.alpha > 0 { fading.append(faded) }
         }
+        var coming: [CardPlacement] = []
         for card in after {
             var faded = card
             let unchanged = before.contains { Self.same($0, card) }
             faded.alpha = unchanged ? card.alpha : card.alpha * into
-            if faded.alpha > 0 { drawn.append(faded) }
+            if faded.alpha > 0 { coming.append(faded) }
         }
-        return drawn
+        fading = Array(fading.suffix(max(StackLayout.maximumCards - coming.count, 0)))
+        if let lowest = coming.first?.z {
+            for k in fading.indices { fading[k].z = lowest - fading.count + k }
+        }
+        return fading + coming
     }
 
     /// Whether two placements draw the same card the same way.

@@ -110,5 +110,21 @@ import Testing
         #expect(Crossfade.factors(progress: .nan) == (1, 0))
         let same = Crossfade.cards(from: before, to: before, progress: 0.3)
         #expect(same == before, "a card that does not change does not flicker")
+        let zs = half.map(\.z)
+        #expect(zs == zs.sorted() && Set(zs).count == zs.count, "z increases along the frame")
+        #expect(half.suffix(after.count).map(\.z) == after.map(\.z), "the new deck keeps its z")
+    }
+
+    @Test func aCrossfadeFrameHoldsAtMostTheCardsAFrameHolds() {
+        var p = Parameters()
+        p.layout.scaleStep = 0.001
+        p.layout.cards = 5000
+        let before = Layout.frame(p, offset: 0).cards
+        let after = Layout.frame(p, offset: p.layout.spacing).cards
+        #expect(before.count + after.count > StackLayout.maximumCards)
+        let half = Crossfade.cards(from: before, to: after, progress: 0.5)
+        #expect(half.count == StackLayout.maximumCards)
+        #expect(
+            half.suffix(after.count).map(\.index) == after.map(\.index), "the new deck whole, the old one's nearest")
     }
 }

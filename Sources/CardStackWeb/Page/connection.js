@@ -1,21 +1,35 @@
-// cardstack web: a View's WebSocket to the bridge, the daemon's replies and events.
-"use strict";
+// cardstack web: a View's WebSocket to the bridge: connecting and reconnecting, the requests
+// sent (each a daemon JSON line with an id) and every line received, handed to the View.
+import { TOKEN } from "./config.js";
 
-mixin(View, class {
-  // MARK: Connection
+const RETRY_MS = 500;
+
+export class Connection {
+  // `view.receive(message)` gets every message; `view.status` shows the connection's state.
+  constructor(view) {
+    this.view = view;
+    this.ws = null;
+    this.connected = false;  // the bridge said its daemon is connected
+    this.nextId = 1;
+  }
 
   connect() {
-    this.setConnection("connecting", "connecting");
-    const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(TOKEN)}&daemon=${this.index}`);
+    const status = this.view.status;
+    status.setConnection("connecting", "connecting");
+    const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(TOKEN)}&daemon=${this.view.index}`);
     this.ws = ws;
     let opened = false;
     ws.onopen = () => { opened = true; };
-    ws.onmessage = (m) => this.receive(m.data);
+    ws.onmessage = (m) => {
+      let message;
+      try { message = JSON.parse(m.data); } catch (e) { return; }
+      this.view.receive(message);
+    };
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.connected = false;
       this.ws = null;
-      if (this.conn.dataset.state !== "waiting") this.setConnection("waiting", "reconnecting…");
+      if (status.connection !== "waiting") status.setConnection("waiting", "reconnecting…");
       if (!opened) this.checkToken();
       setTimeout(() => this.connect(), RETRY_MS);
     };
@@ -24,18 +38,15 @@ mixin(View, class {
   // A refused WebSocket says nothing to scripts; a plain request tells a bridge that is
   // gone from one that was restarted (a new run has a new token, so this page is refused).
   checkToken() {
+    const status = this.view.status;
     fetch(`/?token=${encodeURIComponent(TOKEN)}`, { cache: "no-store" }).then((r) => {
       if (r.status === 403) {
-        this.setConnection("waiting", "refused: cardstack web was restarted; open the URL it printed this time");
+        status.setConnection("waiting", "refused: cardstack web was restarted; open the URL it printed this time");
       }
-    }, () => this.setConnection("waiting", "cardstack web is not running; retrying…"));
+    }, () => status.setConnection("waiting", "cardstack web is not running; retrying…"));
   }
 
-  setConnection(state, text) {
-    this.conn.dataset.state = state;
-    this.conn.textContent = text;
-  }
-
+  // Sends `cmd` with `args` and `id` (a fresh number when undefined); false when not connected.
   send(cmd, args, id) {
     if (!this.connected || !this.ws) return false;
     const request = Object.assign({ id: id === undefined ? this.nextId++ : id, cmd }, args || {});
@@ -43,62 +54,6 @@ mixin(View, class {
     return true;
   }
 
-  receive(text) {
-    let m;
-    try { m = JSON.parse(text); } catch (e) { return; }
-    switch (m.event) {
-      case "frame": return this.frameEvent(m);
-      case "params": return this.showParams(m);
-      case "config_error": return this.showError(m);
-      case "state": return this.showState(m);
-      case "hello": this.lastSeq = null; return;
-      case "bridge": return this.bridgeEvent(m);
-      case "bye": this.setConnection("waiting", `daemon said bye: ${m.reason}`); return;
-      case "variants": return this.variants.update(m);
-      case undefined: return this.reply(m);
-    }
-  }
-
-  bridgeEvent(m) {
-    this.socketText.textContent = m.socket || "–";
-    if (m.state === "connected") {
-      this.connected = true;
-      this.awaiting.clear();
-      this.setConnection("connected", "connected");
-      this.lastSeq = null;
-      this.send("get_schema", {}, "schema");
-      this.send("get_params", {}, "params");
-      this.send("get_state", {}, "state");
-      this.send("subscribe", {}, "subscribe");
-      this.variants.reconnected();
-    } else if (m.state === "unavailable") {
-      this.setConnection("waiting", "no daemon; retrying…");
-      this.notice.hidden = false;
-      this.notice.textContent = m.message || "";
-    } else if (m.state === "closed") {
-      this.setConnection("waiting", "daemon went away; reconnecting…");
-    }
-  }
-
-  reply(m) {
-    for (const [key, id] of this.awaiting) if (id === m.id) this.awaiting.delete(key);
-    if (m.id === "curve-fit") { if (this.curveFit) this.curveFit(m); return; }
-    if (actionReply(this, m) || this.variants.reply(m)) return;
-    if (!m.ok) {
-      this.notice.hidden = false;
-      this.notice.textContent = `${m.error.code}: ${m.error.message}`;
-      if (m.id === "schema") this.buildPanel(null);
-      return;
-    }
-    if (m.id === "schema") {
-      this.schema = m.result;
-      this.buildPanel(m.result);
-      if (this.params) this.showParams(this.params);
-    } else if (m.id === "params" || (m.result && m.result.params && m.result.revision !== undefined)) {
-      this.showParams(m.result);
-      this.notice.hidden = true;
-    } else if (m.id === "state") {
-      this.showState(m.result);
-    }
-  }
-});
+  // A fresh request id.
+  id() { return this.nextId++; }
+}

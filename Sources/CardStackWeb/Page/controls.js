@@ -2,46 +2,10 @@
 // A number's slider covers a window around the value in force (re-centred on every value
 // the daemon reports), so a drag moves it by a fraction of itself and the value in force is
 // always exactly on the slider; m34 is tuned as the camera distance 1/|m34| on a log scale.
-// The box beside takes any allowed value. Loaded before page.js (see page.html).
-"use strict";
-
-// Whether the current style reads a key: `get_schema` names the styles that read it (its
-// `styles`, absent when every style does); the others are folded away.
-function keyApplies(spec, style) {
-  // [scroll] shapes a finger's drag and throw (docs/layouts.md §8.1), which the daemon does
-  // not animate yet (issue 46): folded away until it does.
-  if (spec.key.startsWith("scroll.")) return false;
-  return !spec.styles || spec.styles.includes(style);
-}
-
-// A slider window is SLIDER_STEPS steps wide; a value it gives is rounded to the step's decimals.
-const SLIDER_STEPS = 1000;
-
-function decimalsOf(step) {
-  return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-}
-
-function roundTo(x, step) {
-  return Number((Math.round(x / step) * step).toFixed(decimalsOf(step)));
-}
-
-// Keeps v inside the key's allowed values (an open bound is not a value: stop a step inside).
-function clampToSpec(v, spec, step) {
-  if (spec.min !== undefined) {
-    if (v < spec.min || (spec.min_inclusive === false && v <= spec.min)) v = spec.min_inclusive === false ? spec.min + step : spec.min;
-  }
-  if (spec.max !== undefined) {
-    if (v > spec.max || (spec.max_inclusive === false && v >= spec.max)) v = spec.max_inclusive === false ? spec.max - step : spec.max;
-  }
-  return v;
-}
-
-// The scale of a key when its value is 0: its default's size, else a tenth of its range.
-function baseScale(spec) {
-  if (typeof spec.default === "number" && spec.default !== 0) return Math.abs(spec.default);
-  if (spec.min !== undefined && Number.isFinite(spec.max - spec.min)) return Math.min(1, (spec.max - spec.min) / 10) || 1;
-  return 1;
-}
+// The box beside takes any allowed value.
+import { el } from "./dom.js";
+import { writtenSpring } from "./springs.js";
+import { SLIDER_STEPS, baseScale, clampToSpec, parseLoose, roundTo, valueHint } from "./values.js";
 
 // A slider over a window around a value: `centre(v)` sets its window and puts the thumb on
 // v exactly; `read()` is the value under the thumb.
@@ -99,15 +63,9 @@ class WindowSlider {
   }
 }
 
-// A label that says what a value means where the number alone does not.
-function valueHint(key, v) {
-  if (key === "layout.m34" && typeof v === "number") return v === 0 ? "no perspective" : `eye ${Math.round(1 / Math.abs(v))} pt`;
-  return "";
-}
-
 // Builds the editor for one key in `cell`; returns a function that shows a value in it.
 // `commit(value)` sends a value; `editing(on)` says whether a control is being moved.
-function buildControl(spec, cell, commit, editing) {
+export function buildControl(spec, cell, commit, editing) {
   const key = spec.key;
   if ((spec.type === "number" || spec.type === "integer") && spec.min !== undefined) {
     const range = el("input", { type: "range", "aria-label": key });
@@ -185,23 +143,6 @@ function buildControl(spec, cell, commit, editing) {
     text.value = value === undefined || value === null ? "" : JSON.stringify(key === "animation.spring" ? writtenSpring(value) : value);
     text.placeholder = value === undefined || value === null ? "off / default" : "";
   };
-}
-
-// JSON when it parses; a TOML inline table `{ a = 1, b = 2 }` as an object; else the text.
-function parseLoose(text) {
-  try { return JSON.parse(text); } catch (e) { /* not JSON */ }
-  const m = /^\s*\{(.*)\}\s*$/s.exec(text);
-  if (m) {
-    const out = {};
-    for (const part of m[1].split(",")) {
-      if (!part.trim()) continue;
-      const kv = /^\s*([A-Za-z0-9_]+)\s*=\s*(.+?)\s*$/.exec(part);
-      if (!kv) return text;
-      try { out[kv[1]] = JSON.parse(kv[2]); } catch (e) { return text; }
-    }
-    return out;
-  }
-  return text;
 }
 
 // flip_range [f0, f1]: two handles on one track, f0 < f1 kept, steps of 0.001.

@@ -4,15 +4,16 @@
 // top-right, bottom-right, bottom-left. Two or more cards marked make Fit read the pose
 // (`cardstack fit --corners`) instead of the motion. Markers show over the reference.
 // Test contract: the button is [data-action="mark-corners"], the markers' layer carries the
-// corners as JSON in data-corners. Loaded after reference.js.
-"use strict";
+// corners as JSON in data-corners.
+import { el } from "./dom.js";
 
 const CORNER_NAMES = ["top-left", "top-right", "bottom-right", "bottom-left"];
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-mixin(Reference, class {
-  // The row of the reference panel that marks corners.
-  buildCorners() {
+export class CornerMarks {
+  // The row of the reference panel that marks corners, on `reference`'s layer.
+  constructor(reference) {
+    this.reference = reference;
     this.marks = [];       // [x, y] in points, four a card
     this.marking = false;
     this.markButton = el("button", { type: "button", "data-action": "mark-corners", "aria-pressed": "false", text: "Mark corners",
@@ -26,16 +27,22 @@ mixin(Reference, class {
     this.markLayer = document.createElementNS(SVG_NS, "svg");
     this.markLayer.classList.add("corner-marks");
     this.markLayer.dataset.corners = "[]";
-    this.layer.append(this.markLayer);
-    this.listenForMarks(this.view.picture);
+    reference.layer.append(this.markLayer);
+    this.listenForMarks(reference.view.stage.picture);
     this.showMarks();
-    return el("div", { class: "reference-row" }, this.markButton, undo, clear, this.markStatus);
+    this.root = el("div", { class: "reference-row" }, this.markButton, undo, clear, this.markStatus);
+  }
+
+  // Every corner taken back (a new clip).
+  clear() {
+    this.marks = [];
+    this.showMarks();
   }
 
   setMarking(on) {
-    this.marking = on && !!this.clip;
+    this.marking = on && !!this.reference.clip;
     this.markButton.setAttribute("aria-pressed", String(this.marking));
-    this.view.picture.classList.toggle("marking", this.marking);
+    this.reference.view.stage.picture.classList.toggle("marking", this.marking);
     this.showMarks();
   }
 
@@ -51,11 +58,11 @@ mixin(Reference, class {
   // layer, which is the phone in points whether the reference is over or beside the stage.
   listenForMarks(area) {
     area.addEventListener("pointerdown", (e) => {
-      if (!this.marking || !this.clip || e.button !== 0 || e.altKey) return;
+      if (!this.marking || !this.reference.clip || e.button !== 0 || e.altKey) return;
       e.stopImmediatePropagation();
       e.preventDefault();
-      const box = this.layer.getBoundingClientRect();
-      const scale = this.view.scale || 1;
+      const box = this.reference.layer.getBoundingClientRect();
+      const scale = this.reference.view.stage.scale || 1;
       const round = (v) => Math.round(v * 1000) / 1000;
       this.marks.push([round((e.clientX - box.left) / scale), round((e.clientY - box.top) / scale)]);
       this.showMarks();
@@ -64,7 +71,7 @@ mixin(Reference, class {
 
   // The markers (a dot a corner, an outline a card) and what to click next.
   showMarks() {
-    const v = this.view, svg = this.markLayer;
+    const v = this.reference.view.stage, svg = this.markLayer;
     if (v.viewport) {
       svg.setAttribute("viewBox", `0 0 ${v.viewport.width} ${v.viewport.height}`);
       svg.setAttribute("width", String(v.viewport.width));
@@ -86,4 +93,4 @@ mixin(Reference, class {
       ? `${made}; click card ${cards + 1}'s ${CORNER_NAMES[next]} corner`
       : cards >= 2 ? `${made}: Fit reads the pose` : cards ? `${made} (mark two or more to fit the pose)` : "";
   }
-});
+}

@@ -1,45 +1,43 @@
 // cardstack web: the editors of animation.curve (a cubic Bézier in a square, two handles,
 // the named curves one click away, the numbers editable) and, beside it, animation.spring's
-// (spring.js: edited in the dialect the user picks, every reading of the spring in force
+// (springeditor.js: edited in the dialect the user picks, every reading of the spring in force
 // shown, the step response drawn with its overshoot and settle time, an off switch back to
 // the curve). Every change is a set_params; what they show is what the daemon reports back.
-// Loaded before page.js.
-"use strict";
+import { el, svg } from "./dom.js";
+import { CURVE_NAMES, CURVE_POINTS, bezierToken, landing } from "./curves.js";
+import { springEditor } from "./springeditor.js";
+import { roundTo } from "./values.js";
 
-const NAMED_CURVES = {
-  linear: [0, 0, 1, 1], ease_in: [0.42, 0, 1, 1], ease_out: [0, 0, 0.58, 1], ease_in_out: [0.42, 0, 0.58, 1],
-};
-const CURVE_NAMES = ["decelerate", "linear", "ease_in", "ease_out", "ease_in_out"];
 // The square: x in [0, 1] across 20…180, y in [-0.25, 1.25] up 190…10.
 const CX = (x) => 20 + x * 160;
 const CY = (y) => 190 - (y + 0.25) * 120;
 
-function buildEditors(view) {
-  view.editors.textContent = "";
-  const curve = curveEditor(view);
-  const spring = springEditor(view);
-  view.editors.append(curve.root, spring.root);
-  view.editorsShow = (params) => {
-    const a = params.animation || {};
-    curve.show(view.holds("animation.curve") ? undefined : a.curve, !!a.spring);
-    spring.show(a.spring);
-  };
-  if (view.params) view.editorsShow(view.params.params);
-}
-
-function sendAnimation(view, key, value) {
-  sendParam(view, `animation.${key}`, value);
-}
-
-// The first `cubicBezier` token named `curve` in a design-tokens document, as four numbers.
-function bezierToken(node) {
-  if (!node || typeof node !== "object") return null;
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "curve" && v && v.$type === "cubicBezier" && Array.isArray(v.$value) && v.$value.length === 4) return v.$value;
-    const inner = bezierToken(v);
-    if (inner) return inner;
+// The curve's and the spring's editors of one View, in the panel's `host`.
+export class AnimationEditors {
+  constructor(view, host) {
+    this.view = view;
+    host.textContent = "";
+    this.curve = curveEditor(view);
+    this.spring = springEditor(view);
+    host.append(this.curve.root, this.spring.root);
   }
-  return null;
+
+  // The animation in force (`params`, the parameters' `params`).
+  show(params) {
+    const a = params.animation || {};
+    this.curve.show(this.view.edits.holds("animation.curve") ? undefined : a.curve, !!a.spring);
+    this.spring.show(a.spring);
+  }
+
+  // The reply to the curve editor's export request.
+  curveFit(reply) {
+    this.curve.curveFit(reply);
+  }
+}
+
+// A value of animation.`key`, sent as the controls send theirs.
+function send(view, key, value) {
+  view.edits.set(`animation.${key}`, value);
 }
 
 function curveEditor(view) {
@@ -55,7 +53,7 @@ function curveEditor(view) {
     "aria-label": ["x1", "y1", "x2", "y2"][i] }));
   const names = CURVE_NAMES.map((name) => {
     const b = el("button", { type: "button", "data-curve-name": name, text: name.replace(/_/g, " ") });
-    b.addEventListener("click", () => sendAnimation(view, "curve", name));
+    b.addEventListener("click", () => send(view, "curve", name));
     return b;
   });
   const note = el("div", { class: "editor-note" });
@@ -74,7 +72,7 @@ function curveEditor(view) {
     if (asked !== null || now === fitFor) return;
     if (view.send("export", { format: "tokens" }, "curve-fit")) asked = now;
   };
-  view.curveFit = (reply) => {
+  const curveFit = (reply) => {
     const found = reply.ok ? bezierToken(JSON.parse(reply.result.text)) : null;
     fitFor = asked;
     asked = null;
@@ -92,10 +90,8 @@ function curveEditor(view) {
     for (const h of handles) h.style.display = named === "decelerate" ? "none" : "";
     arms.setAttribute("d", named === "decelerate" ? "" : `M${CX(0)},${CY(0)}L${CX(x1)},${CY(y1)}M${CX(1)},${CY(1)}L${CX(x2)},${CY(y2)}`);
     if (named === "decelerate") {
-      // Motion.landing: the fling's exponential (speed 1 -> r = 1 %) minus its end speed, landing at rest.
-      const r = 0.01, k = Math.log(1 / r), land = (u) => (1 - Math.pow(r, u) - u * r * k) / (1 - r - r * k);
       const d = [];
-      for (let i = 0; i <= 40; i++) { const t = i / 40; d.push(`${i ? "L" : "M"}${CX(t)},${CY(land(t))}`); }
+      for (let i = 0; i <= 40; i++) { const t = i / 40; d.push(`${i ? "L" : "M"}${CX(t)},${CY(landing(t))}`); }
       line.setAttribute("d", d.join(""));
     } else {
       line.setAttribute("d", `M${CX(0)},${CY(0)}C${CX(x1)},${CY(y1)} ${CX(x2)},${CY(y2)} ${CX(1)},${CY(1)}`);
@@ -115,7 +111,7 @@ function curveEditor(view) {
     return [x, y];
   };
   handles.forEach((h, i) => {
-    h.addEventListener("pointerdown", (e) => { dragging = i; h.setPointerCapture(e.pointerId); view.editing.add("animation.curve"); e.preventDefault(); });
+    h.addEventListener("pointerdown", (e) => { dragging = i; h.setPointerCapture(e.pointerId); view.edits.moving("animation.curve", true); e.preventDefault(); });
     h.addEventListener("pointermove", (e) => {
       if (dragging !== i) return;
       const [x, y] = toCurve(e);
@@ -123,9 +119,9 @@ function curveEditor(view) {
       points[2 * i] = x; points[2 * i + 1] = y;
       named = null;
       draw();
-      sendAnimation(view, "curve", points);
+      send(view, "curve", points);
     });
-    const up = () => { if (dragging === i) { dragging = null; view.editing.delete("animation.curve"); sendAnimation(view, "curve", points); } };
+    const up = () => { if (dragging === i) { dragging = null; view.edits.moving("animation.curve", false); send(view, "curve", points); } };
     h.addEventListener("pointerup", up);
     h.addEventListener("pointercancel", up);
   });
@@ -134,18 +130,19 @@ function curveEditor(view) {
     if (!Number.isFinite(v)) return;
     const p = points.slice();
     p[i] = v;
-    sendAnimation(view, "curve", p);
+    send(view, "curve", p);
   }));
   draw();
   return {
     root,
+    curveFit,
     show(value, springOn) {
       if (dragging === null && value !== undefined) {
         if (value === "decelerate") {
           askFit();
           if (fit) points = fit.slice();
         }
-        if (typeof value === "string") { named = value; if (NAMED_CURVES[value]) points = NAMED_CURVES[value].slice(); }
+        if (typeof value === "string") { named = value; if (CURVE_POINTS[value]) points = CURVE_POINTS[value].slice(); }
         else if (Array.isArray(value)) { named = null; points = value.slice(); }
         root.dataset.curve = JSON.stringify(value);
         draw();

@@ -2,33 +2,65 @@
 // clip the panel holds (POST /fit; where the reference was aligned on the stage, if it was,
 // as the stage in the clip), or on the corners marked on it (corners.js); Apply puts the
 // fitted numbers in force as one set_params.
-"use strict";
+import { tokenQuery } from "./config.js";
+import { el } from "./dom.js";
 
-mixin(Reference, class {
+export class ReferenceFit {
+  constructor(reference) {
+    this.reference = reference;
+    this.fitted = null;    // the last fit's JSON
+    this.style = el("select", { "aria-label": "style to fit", title: "the style the clip is fitted as" });
+    this.kind = el("select", { "aria-label": "what to fit", title: "fit the motion as a spring, a curve, or the better of the two" });
+    const kinds = { auto: "spring or curve", spring: "spring", curve: "curve", pose: "pose (marked corners)" };
+    for (const [k, text] of Object.entries(kinds)) this.kind.append(el("option", { value: k, text }));
+    this.button = el("button", { type: "button", "data-action": "fit", text: "Fit", title: "find the parameters that reproduce the reference (cardstack fit)", disabled: "" });
+    this.button.addEventListener("click", () => this.fit());
+    this.applyButton = el("button", { type: "button", "data-action": "apply-fit", text: "Apply", title: "put the fitted parameters in force (u undoes)", hidden: "" });
+    this.applyButton.addEventListener("click", () => this.apply());
+    this.result = el("pre", { class: "fit-result", hidden: "" });
+    this.row = el("div", { class: "reference-row" }, this.style, this.kind, this.button, this.applyButton);
+  }
+
+  // A new clip: no fit yet, and the styles to fit it as.
+  reset() {
+    this.fitted = null;
+    this.result.hidden = true;
+    this.applyButton.hidden = true;
+    this.button.disabled = false;
+    const view = this.reference.view;
+    const spec = view.schema && view.schema.keys.find((k) => k.key === "layout.style");
+    const current = view.params && view.params.params.layout.style;
+    const styles = spec && spec.choices ? spec.choices : [current || "stack"];
+    this.style.textContent = "";
+    for (const s of styles) this.style.append(el("option", { value: s, text: s }));
+    if (current) this.style.value = current;
+  }
+
   // POST /fit: `cardstack fit` on the clip; its numbers and residual, and Apply.
   fit() {
-    if (!this.clip) return;
-    const body = { id: this.clip.id, style: this.fitStyle.value, view: this.view.index };
+    const reference = this.reference;
+    if (!reference.clip) return;
+    const body = { id: reference.clip.id, style: this.style.value, view: reference.view.index };
     // Two or more cards' corners marked: the pose (also when asked for "spring or curve").
-    const cards = this.markedCards();
-    const pose = this.fitKind.value === "pose" || (this.fitKind.value === "auto" && cards.length >= 2);
+    const cards = reference.corners.markedCards();
+    const pose = this.kind.value === "pose" || (this.kind.value === "auto" && cards.length >= 2);
     if (pose && cards.length < 2) {
-      this.fitResult.hidden = false;
-      this.fitResult.dataset.error = "true";
-      this.fitResult.textContent = "cannot fit the pose: mark the corners of two or more cards first (Mark corners)";
+      this.result.hidden = false;
+      this.result.dataset.error = "true";
+      this.result.textContent = "cannot fit the pose: mark the corners of two or more cards first (Mark corners)";
       return;
     }
     if (pose) body.corners = cards;
-    else if (this.fitKind.value !== "auto") body.kind = this.fitKind.value;
+    else if (this.kind.value !== "auto") body.kind = this.kind.value;
     // The reference moved or scaled onto the stage: the fit reads the clip where it lies.
-    const stage = pose ? null : this.stageInClip();
+    const stage = pose ? null : reference.stageInClip();
     if (stage) body.stage = stage;
-    this.fitButton.disabled = true;
+    this.button.disabled = true;
     this.applyButton.hidden = true;
-    this.fitResult.hidden = false;
-    this.fitResult.dataset.error = "false";
-    this.fitResult.textContent = `fitting as ${body.style}…`;
-    fetch(`/fit?token=${encodeURIComponent(TOKEN)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+    this.result.hidden = false;
+    this.result.dataset.error = "false";
+    this.result.textContent = `fitting as ${body.style}…`;
+    fetch(`/fit?${tokenQuery()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
       .then((r) => (r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim() || `${r.status}`); })))
       .then((result) => {
         this.fitted = result;
@@ -45,22 +77,23 @@ mixin(Reference, class {
         if (typeof result.start === "number") lines.push(`starts ${result.start.toFixed(3)} s into the clip`);
         if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
         if (result.better_style) lines.push(`${result.better_style} fits better than ${result.style}`);
-        this.fitResult.textContent = lines.join("\n");
-        this.fitResult.dataset.residual = typeof r.mean === "number" ? String(r.mean) : "";
+        this.result.textContent = lines.join("\n");
+        this.result.dataset.residual = typeof r.mean === "number" ? String(r.mean) : "";
         this.applyButton.hidden = !result.settings;
       })
       .catch((e) => {
-        this.fitResult.dataset.error = "true";
-        this.fitResult.textContent = e.message.startsWith("cannot fit") ? e.message : `cannot fit: ${e.message}`;
+        this.result.dataset.error = "true";
+        this.result.textContent = e.message.startsWith("cannot fit") ? e.message : `cannot fit: ${e.message}`;
       })
-      .finally(() => { this.fitButton.disabled = false; });
+      .finally(() => { this.button.disabled = false; });
   }
 
   // One set_params with what `cardstack fit --apply` sends (`settings`: the spring in the
   // dialect fitted, or a curve with the spring cleared): one history entry, one undo.
   apply() {
     if (!this.fitted || !this.fitted.settings) return;
-    if (this.view.send("set_params", { params: this.fitted.settings })) this.view.say("applied the fitted parameters (u undoes)");
-    else this.view.say("apply: not connected to the daemon", true);
+    const view = this.reference.view;
+    if (view.send("set_params", { params: this.fitted.settings })) view.say("applied the fitted parameters (u undoes)");
+    else view.say("apply: not connected to the daemon", true);
   }
-});
+}

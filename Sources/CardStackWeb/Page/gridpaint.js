@@ -2,42 +2,23 @@
 // stages of DOM cards are 176 composited 3D layers, more than headless Chromium paints at
 // 60 fps; one canvas is one layer. Each card is drawn into the quad the daemon projected
 // (the frame's `quad`): the card's own plane is mapped onto it by the homography its four
-// corners fix, so the page still does no layout math. A card's face (its colour or image,
-// corners, border and title, as the stage's look.js draws them) and its shadow are drawn
-// once into small canvases kept for the next frames (gridsprites.js); a frame only maps them
-// onto the quads.
-"use strict";
-
-// The map from the card's unit square ((0,0) top-left … (1,1) bottom-right) onto `quad`
-// (top-left, top-right, bottom-right, bottom-left): the projective map four corners fix.
-function squareToQuad(quad) {
-  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = quad;
-  const sx = x0 - x1 + x2 - x3, sy = y0 - y1 + y2 - y3;
-  let g = 0, h = 0;
-  if (sx !== 0 || sy !== 0) {
-    const dx1 = x1 - x2, dx2 = x3 - x2, dy1 = y1 - y2, dy2 = y3 - y2;
-    const det = dx1 * dy2 - dx2 * dy1;
-    if (det !== 0) { g = (sx * dy2 - dx2 * sy) / det; h = (dx1 * sy - sx * dy1) / det; }
-  }
-  const a = x1 - x0 + g * x1, b = x3 - x0 + h * x3, d = y1 - y0 + g * y1, e = y3 - y0 + h * y3;
-  const map = (u, v) => {
-    const w = g * u + h * v + 1;
-    return [(a * u + b * v + x0) / w, (d * u + e * v + y0) / w];
-  };
-  // Positive on the eye's side: a point of the card's plane past its edges may fall behind.
-  map.depth = (u, v) => g * u + h * v + 1;
-  return map;
-}
+// corners fix (homography.js), so the page still does no layout math. A card's face (its
+// colour or image, corners, border and title, by looks.js's rules, as the stage's) and its
+// shadow are drawn once into small canvases kept for the next frames (gridsprites.js); a
+// frame only maps them onto the quads.
+import { el } from "./dom.js";
+import { facesAway, squareToQuad } from "./homography.js";
+import { cardColor, lookOf } from "./looks.js";
+import { Sprites } from "./gridsprites.js";
 
 // Paints the cells of one View's grid; Variants (variants.js) says when and what.
-class GridPainter {
+export class GridPainter {
   constructor(view, host) {
     this.view = view;
     this.canvas = el("canvas", { class: "variant-canvas", hidden: "" });
     host.append(this.canvas);
     this.ctx = this.canvas.getContext("2d");
-    this.images = new Map();  // url → Image once loaded, null while loading or broken
-    this.sprites = new Map(); // a face's or a shadow's key → its canvas
+    this.sprites = new Sprites(view);  // the kept faces, shadows and images (gridsprites.js)
     this.boxes = [];          // each cell's stage box, in the canvas's CSS pixels
   }
 
@@ -82,7 +63,7 @@ class GridPainter {
     ctx.clip();
     // From here on, viewport points.
     ctx.setTransform(this.ratio * scale, 0, 0, this.ratio * scale, this.ratio * ox, this.ratio * oy);
-    const look = View.prototype.look.call({ params: { params } });
+    const look = lookOf(params);
     const lookKey = JSON.stringify(look);
     let drawn = 0;
     for (const card of frame.cards) {
@@ -105,8 +86,8 @@ class GridPainter {
     const k = Math.min(4, Math.ceil(scale * this.ratio * 4) / 4);
     ctx.save();
     ctx.globalAlpha = card.alpha;
-    const face = this.faceSprite(card, look, lookKey, back, k);
-    const shadow = this.shadowSprite(look, w, h, k);
+    const face = this.sprites.face(card, look, lookKey, back, k);
+    const shadow = this.sprites.shadow(look, w, h, k);
     // The shadow lies in the card's plane, `pad` points past each edge (left out in the
     // rare frame where that reaches behind the eye).
     const [px, py] = shadow ? [shadow.pad / w, shadow.pad / h] : [0, 0];
@@ -115,7 +96,7 @@ class GridPainter {
       if (this.tileCount(padded) === 1) {
         // A flat card: its shadow and face joined once into one sprite, one draw (the
         // shadow is cut out under the card, so joining them changes no pixel).
-        this.tiles(ctx, this.joined(face, shadow, w, h, k), padded, 1, 0);
+        this.tiles(ctx, this.sprites.joined(face, shadow, w, h, k), padded, 1, 0);
         ctx.restore();
         return true;
       }

@@ -5,31 +5,18 @@
 // (paused), steps one frame with , and ., and plays them back at 1, 0.5, 0.25 or 0.1×; the
 // loop replays a transition through the daemon while values are tuned; share posts the
 // transition's frames to the bridge's /render. Nothing here recomputes motion: every point
-// is a frame the daemon sent (offsets unwrapped across the deck's wrap). Loaded before
-// page.js.
-"use strict";
+// is a frame the daemon sent (offsets unwrapped across the deck's wrap).
+import { drawClock } from "./clock.js";
+import { FLING_VELOCITY, tokenQuery } from "./config.js";
+import { download, el, svg } from "./dom.js";
+import { lastTransition, motionSeries } from "./series.js";
+import { DeviceTrace } from "./trace.js";
 
 const KEEP_FRAMES = 1200;      // 5 s at 240 fps
-const TRANSITION_GAP = 0.15;   // s between two frames that belong to different transitions
-const JUMP_FRACTION = 1 / 3;   // a velocity change this share of the peak, alone, is a jump
 const LOOP_MS = 1200;
 const PLAY_SPEEDS = [1, 0.5, 0.25, 0.1];
-const SVG = "http://www.w3.org/2000/svg";
 
-function svg(tag, attrs) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  return e;
-}
-
-// Two kept frames are of one transition when they are less than TRANSITION_GAP apart or are
-// points of the same move (its `motion.start`): a tick late on a busy machine, or frames
-// passed over for a page that read slowly, leave a gap inside a move, not two moves.
-function together(a, b) {
-  return b.time - a.time < TRANSITION_GAP || (!!a.motion && !!b.motion && a.motion.start === b.motion.start);
-}
-
-class Motion {
+export class Motion {
   constructor(view) {
     this.view = view;
     this.kept = [];         // frame events, oldest first
@@ -38,6 +25,7 @@ class Motion {
     this.index = -1;        // the kept frame shown while paused
     this.playing = null;    // {speed, from, wall} while playing back
     this.loop = null;
+    this.device = new DeviceTrace(this);  // a device trace over the graph (trace.js)
     this.build();
   }
 
@@ -52,10 +40,8 @@ class Motion {
     this.marks = svg("path", { class: "marks" });
     this.jumps = svg("g", { class: "jumps" });
     this.cursor = svg("line", { class: "cursor", y1: "0", y2: "150", visibility: "hidden" });
-    this.devicePath = svg("path", { class: "device" });   // a device trace (trace.js), over the daemon's
-    this.deviceMarks = svg("path", { class: "device-marks" });
-    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.devicePath,
-      this.deviceMarks, this.jumps, this.cursor);
+    this.graph.append(this.grid, this.targetLine, this.velocityPath, this.offsetPath, this.marks, this.device.path,
+      this.device.marks, this.jumps, this.cursor);
     this.caption = el("div", { class: "graph-caption", text: "run a transition (j, k, J) to plot it" });
     this.timeline = el("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "aria-label": "kept frames" });
     if (first) this.timeline.id = "timeline";
@@ -71,7 +57,7 @@ class Motion {
     this.root = el("section", { class: "motion" },
       el("h3", { text: "motion (front offset, pt; velocity dashed)" }), this.graph, this.caption,
       el("div", { class: "timeline-row" }, this.timeline, this.position),
-      el("div", { class: "play-row" }, ...play, live), this.traceRow());
+      el("div", { class: "play-row" }, ...play, live), this.device.row());
   }
 
   record(m) {
@@ -84,22 +70,9 @@ class Motion {
     this.dirty = true;
   }
 
-  // The last transition's frames: the newest run of frames less than TRANSITION_GAP apart
-  // (or points of one move: together) in which the offset moves (a reveal or a lone frame
-  // moves nothing: the one before), from the move's first frame. With `at` (a kept frame's index), the run holding it.
+  // The last transition's frames (series.js); with `at` (a kept frame's index), the one holding it.
   lastTransition(at) {
-    const k = this.kept;
-    let end = k.length;
-    while (end > 0) {
-      let start = end - 1;
-      while (start > 0 && together(k[start - 1], k[start])) start--;
-      const run = k.slice(start, end);
-      const inside = at === undefined || (at >= start && at < end);
-      if (inside && run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return fromMoveStart(run);
-      if (at !== undefined && at >= start) return [];
-      end = start;
-    }
-    return [];
+    return lastTransition(this.kept, at);
   }
 
   // One turn of the deck in points when it wraps (the offsets are kept inside one), else 0.
@@ -127,7 +100,7 @@ class Motion {
     this.graph.dataset.points = json;
     this.graph.dataset.seqs = JSON.stringify(frames.map((m) => m.seq));
     this.plotted = frames;
-    const drawn = this.traceOver(frames, points) || [];
+    const drawn = this.device.over(frames, points) || [];
     const t0 = Math.min(points[0][0], ...drawn.map((p) => p[0]));
     const t1 = Math.max(points[points.length - 1][0], ...drawn.map((p) => p[0]));
     this.span = [t0, t1];
@@ -140,7 +113,7 @@ class Motion {
     const y = (o) => 146 - ((o - lo) / (hi - lo)) * 142;
     this.offsetPath.setAttribute("d", points.map((p, i) => `${i ? "L" : "M"}${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}`).join(""));
     this.marks.setAttribute("d", points.map((p) => `M${x(p[0]).toFixed(2)},${y(p[1]).toFixed(2)}h0`).join(""));
-    this.drawTrace(drawn.length ? drawn : null, x, y);
+    this.device.draw(drawn.length ? drawn : null, x, y);
     const end = offsets[offsets.length - 1];
     this.targetLine.setAttribute("y1", y(end).toFixed(2));
     this.targetLine.setAttribute("y2", y(end).toFixed(2));
@@ -178,7 +151,7 @@ class Motion {
     this.index = i;
     this.timeline.value = String(i);
     const m = this.kept[i];
-    this.view.draw(m.frame, m.seq);
+    this.view.stage.draw(m.frame, m.seq);
     this.position.textContent = `seq ${m.seq} · t ${m.time.toFixed(3)}`;
     if (this.view.reference) this.view.reference.follow(i);
     if (this.plotted && this.plotted.length > 1) {
@@ -221,7 +194,7 @@ class Motion {
     this.position.textContent = "live";
     this.cursor.setAttribute("visibility", "hidden");
     const m = this.kept[this.kept.length - 1];
-    if (m) this.view.draw(m.frame, m.seq);
+    if (m) this.view.stage.draw(m.frame, m.seq);
   }
 
   // Loop while tuning: the chosen transition again every LOOP_MS, from where it started.
@@ -230,10 +203,10 @@ class Motion {
     if (this.loop) {
       clearInterval(this.loop.timer);
       this.loop = null;
-      v.loopButton.dataset.on = "false";
+      if (v.toolbar) v.toolbar.loopButton.dataset.on = "false";
       return;
     }
-    const from = v.shown ? v.shown.offset : 0;
+    const from = v.stage.shown ? v.stage.shown.offset : 0;
     const once = () => {
       if (kind === "open") { v.toggleOpen(null); return; }
       v.send("scroll_to", { offset: from, animated: false });
@@ -242,7 +215,7 @@ class Motion {
     };
     once();
     this.loop = { kind, timer: setInterval(once, LOOP_MS) };
-    v.loopButton.dataset.on = "true";
+    if (v.toolbar) v.toolbar.loopButton.dataset.on = "true";
   }
 
   // One transition as a recording (`cardstack record`'s format, the params first), rendered by the bridge:
@@ -261,7 +234,7 @@ class Motion {
     const params = this.view.params
       ? [Object.assign({}, this.view.params, { event: "params", time: frames[0].time })] : [];
     const body = [...params, ...frames].map((m) => JSON.stringify(m)).join("\n") + "\n";
-    fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
+    fetch(`/render?format=${encodeURIComponent(format)}&${tokenQuery()}`, { method: "POST", body })
       .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
       .then((blob) => { download(`cardstack.${format}`, blob); this.view.say(`shared ${frames.length} frames as ${format}`); })
       .catch((e) => this.view.say(`share: ${e.message} (this cardstack web has no /render yet?)`, true));

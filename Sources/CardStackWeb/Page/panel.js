@@ -1,51 +1,59 @@
-// cardstack web: a View's panel: the parameters in force, edited as they are dragged.
-"use strict";
+// cardstack web: a View's panel: the parameters in force, one row a key of get_schema with a
+// control fitted to it (controls.js), the animation editors (editors.js), the banner of a
+// file the daemon refused, warnings, notices and the toolbar's messages.
+import { REPLAY } from "./config.js";
+import { el } from "./dom.js";
+import { buildControl } from "./controls.js";
+import { AnimationEditors } from "./editors.js";
+import { keyApplies } from "./values.js";
 
-// The keys whose control is being moved (a slider, a curve handle, the spring editor, the
-// anchor pad), and the drag they make: the first key added starts a drag with a new id,
-// and every set_params sent until the flush after the last key is taken away carries it as
-// `gesture`, so the daemon keeps the whole drag as one history entry (docs/protocol.md).
-const PAGE_ID = Math.random().toString(36).slice(2, 10);
-let gestures = 0;
-
-class Editing extends Set {
+export class Panel {
   constructor(view) {
-    super();
     this.view = view;
+    this.params = null;         // get_params result / params event
+    this.schema = null;
+    this.state = null;
+    this.rows = new Map();      // dotted key -> {spec, row, src, set(value)}
+    this.style = undefined;     // the layout style in force (keys it does not read fold away)
+    this.baseSource = undefined;
+    this.animation = null;      // the curve and spring editors, once built
+    this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
+    this.notice = el("div", { class: "notice", hidden: "" });
+    this.unsavedMark = el("div", { class: "unsaved", "data-unsaved": "false", text: "" });
+    this.message = el("div", { class: "message", role: "status" });
+    this.warnings = el("ul", { class: "warnings", hidden: "" });
+    this.table = el("table", { class: "params" });
+    this.editors = el("div", { class: "editors" });
+    this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
+    this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
   }
-
-  add(key) {
-    if (!this.view.gesture) this.view.gesture = `page-${PAGE_ID}-${++gestures}`;
-    return super.add(key);
-  }
-
-  delete(key) {
-    const had = super.delete(key);
-    if (!this.size && !this.view.flushScheduled) this.view.gesture = null;
-    return had;
-  }
-}
-
-mixin(View, class {
-  // MARK: Parameters
 
   showState(s) {
     this.state = s;
   }
 
-  // Whether the control of `key` keeps what the user gave it: while it is moved, and until
-  // the reply to the last value sent, an echo of an earlier value (sent mid-drag) would pull
-  // it back; that reply, the newest the daemon took, puts it right.
-  holds(key) {
-    return this.editing.has(key) || this.outgoing.has(key) || this.awaiting.has(key);
+  schemaArrived(schema) {
+    this.schema = schema;
+    this.build(schema);
+    if (this.params) this.showParams(this.params);
+  }
+
+  // The export the curve editor asked for (its nearest Bézier to decelerate).
+  curveFit(reply) {
+    if (this.animation) this.animation.curveFit(reply);
+  }
+
+  // A notice under the status (null hides it).
+  notify(text) {
+    this.notice.hidden = text === null;
+    if (text !== null) this.notice.textContent = text;
   }
 
   showParams(info) {
     this.params = info;
-    this.revText.textContent = `${info.revision} (${info.source})`;
-    this.pathText.textContent = info.path || "(built-in defaults)";
+    this.view.status.showParams(info);
     if (info.error) this.showError(info.error); else this.banner.hidden = true;
-    if (!this.schema && this.rows.size === 0) this.buildPanel(null);
+    if (!this.schema && this.rows.size === 0) this.build(null);
     // A recording's parameters are shown, not edited.
     if (REPLAY) for (const c of this.table.querySelectorAll("input, select")) c.disabled = true;
     const overrides = new Set(info.overridden || []);
@@ -56,9 +64,10 @@ mixin(View, class {
     const style = info.params.layout ? info.params.layout.style : "stack";
     if (style !== this.style) { this.style = style; this.foldRows(); }
     if (!REPLAY) this.showUnsaved(info);
-    this.showWarnings((info.warnings || []).concat([...new Set(this.imageProblems.values())]));
-    if (this.shown) this.restyle();
-    if (this.editorsShow) this.editorsShow(info.params);
+    const look = this.view.look;
+    this.showWarnings((info.warnings || []).concat(look.problemList()));
+    if (this.view.stage.shown) look.restyle();
+    if (this.animation) this.animation.show(info.params);
     for (const [key, row] of this.rows) {
       const [table, name] = key.split(".");
       const value = info.params[table] ? info.params[table][name] : undefined;
@@ -75,10 +84,10 @@ mixin(View, class {
       // A key the style works out (null in force) still has a value the daemon reports.
       const effective = info.effective ? info.effective[key] : undefined;
       row.row.dataset.effective = effective === undefined ? "" : String(effective);
-      row.set(value, this.holds(key), effective);
+      row.set(value, this.view.edits.holds(key), effective);
     }
-    this.variants.mark();
-    compareRows();
+    this.view.variants.mark();
+    this.view.page.compareRows();
   }
 
   // The unsaved marker, as an editor's title bar: the values in force differ from the file.
@@ -86,7 +95,7 @@ mixin(View, class {
     const keys = info.unsaved || [];
     this.unsavedMark.dataset.unsaved = String(keys.length > 0);
     this.unsavedMark.textContent = keys.length ? `● unsaved: ${keys.join(", ")} (w saves, u undoes)` : "";
-    if (this.index === 0) document.title = `${keys.length ? "● " : ""}cardstack`;
+    if (this.view.index === 0) document.title = `${keys.length ? "● " : ""}cardstack`;
   }
 
   // What the daemon notices but does not refuse, with the key to change (its first word).
@@ -128,18 +137,6 @@ mixin(View, class {
     this.message.dataset.error = String(!!error);
   }
 
-  // o: open the circle reveal on `item` (the front card when null), or close it when open.
-  toggleOpen(item) {
-    if (this.shown && this.shown.reveal) return this.send("close", {}, "close");
-    const front = this.shown && this.shown.cards.length ? this.shownFrontItem() : 0;
-    return this.send("open", { item: item === null || item === undefined ? front : item }, "open");
-  }
-
-  shownFrontItem() {
-    const card = this.shown.cards.find((c) => c.index === this.shown.front);
-    return card ? card.item : this.shown.front;
-  }
-
   showError(e) {
     const where = [e.path, e.line != null ? `line ${e.line}` : null, e.column != null ? `column ${e.column}` : null]
       .filter((x) => x).join(", ");
@@ -148,7 +145,7 @@ mixin(View, class {
   }
 
   // One row per schema key (or per key in the parameters, from a daemon without get_schema).
-  buildPanel(schema) {
+  build(schema) {
     this.table.textContent = "";
     this.rows.clear();
     // Fixed column widths: the label whole on one line, the control the rest.
@@ -171,40 +168,20 @@ mixin(View, class {
       const edit = el("td", { class: "edit" });
       row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
       this.table.append(row);
-      const editing = (on) => { if (on) this.editing.add(spec.key); else this.editing.delete(spec.key); };
-      this.rows.set(spec.key, { spec, row, src, set: buildControl(spec, edit, (v) => sendParam(this, spec.key, v), editing) });
+      const editing = (on) => this.view.edits.moving(spec.key, on);
+      this.rows.set(spec.key, { spec, row, src, set: buildControl(spec, edit, (v) => this.view.edits.set(spec.key, v), editing) });
     }
-    if (!REPLAY && typeof buildEditors === "function") buildEditors(this);
+    if (!REPLAY) {
+      this.animation = new AnimationEditors(this.view, this.editors);
+      if (this.params) this.animation.show(this.params.params);
+    }
     this.foldRows();
   }
-});
+}
 
 function describe(spec) {
   const parts = [spec.key, spec.type];
   if (spec.min !== undefined) parts.push(`${spec.min_inclusive === false ? "(" : "["}${spec.min}, ${spec.max}${spec.max_inclusive === false ? ")" : "]"}`);
   if (spec.default !== undefined) parts.push(`default ${JSON.stringify(spec.default)}`);
   return parts.join(" · ");
-}
-
-// set_params while a control moves: at most one request per animation frame per key, the
-// newest value, with the drag's `gesture` id while one is under way (the flush after the
-// drag ends sends its last value and ends it); in compare mode each panel edits its own daemon.
-function sendParam(view, key, value) {
-  view.outgoing.set(key, value);
-  if (view.flushScheduled) return;
-  view.flushScheduled = true;
-  requestAnimationFrame(() => {
-    view.flushScheduled = false;
-    const params = {};
-    for (const [k, v] of view.outgoing) {
-      const [table, name] = k.split(".");
-      (params[table] = params[table] || {})[name] = v;
-    }
-    view.outgoing.clear();
-    const gesture = view.gesture;
-    if (!view.editing.size) view.gesture = null;
-    const id = view.nextId++;
-    if (!view.send("set_params", gesture ? { params, gesture } : { params }, id)) return;
-    for (const table of Object.keys(params)) for (const name of Object.keys(params[table])) view.awaiting.set(`${table}.${name}`, id);
-  });
 }

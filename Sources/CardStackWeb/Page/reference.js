@@ -7,13 +7,16 @@
 // (POST /fit) and Apply puts the numbers in force with one set_params (one undo); corners
 // marked on a still (corners.js) make it fit the pose.
 // Test contract: the image carries data-reference-frame (the frame shown) and
-// data-reference-time (s, in the clip). Loaded before page.js.
-"use strict";
+// data-reference-time (s, in the clip).
+import { tokenQuery } from "./config.js";
+import { el } from "./dom.js";
+import { CornerMarks } from "./corners.js";
+import { ReferenceFit } from "./fit.js";
 
 const REFERENCE_MAX_FRAMES = 600;  // the bridge keeps a clip's first 600 frames (ReferenceClip.swift)
 const REFERENCE_TYPES = "video/mp4,video/quicktime,video/webm,image/gif,image/png,image/jpeg,.mp4,.m4v,.mov,.webm,.gif,.png,.jpg,.jpeg";
 
-class Reference {
+export class Reference {
   constructor(view) {
     this.view = view;
     this.clip = null;      // POST /reference's answer: {id, frames, fps, width, height, times}
@@ -24,7 +27,6 @@ class Reference {
     this.scale = 1;        // × the size that fits the phone
     this.offset = 0;       // s added to the timeline's time
     this.zero = null;      // daemon time (s) the timeline's t = 0 is: the shown transition's first frame
-    this.fitted = null;    // the last fit's JSON
     this.build();
   }
 
@@ -36,10 +38,10 @@ class Reference {
     if (first) this.image.id = "reference-image";
     this.layer = el("div", { class: "reference-layer", hidden: "" }, this.image);
     this.besideBox = el("div", { class: "reference-beside", hidden: "" });
-    v.stage.append(this.layer);
-    v.picture.append(this.besideBox);
-    new ResizeObserver(() => this.layout()).observe(v.stage);
-    this.listenForAlt(v.picture);
+    v.stage.element.append(this.layer);
+    v.stage.picture.append(this.besideBox);
+    new ResizeObserver(() => this.layout()).observe(v.stage.element);
+    this.listenForAlt(v.stage.picture);
 
     this.file = el("input", { type: "file", accept: REFERENCE_TYPES, "aria-label": "reference file" });
     if (first) this.file.id = "reference-file";
@@ -69,23 +71,14 @@ class Reference {
     this.modeSelect.addEventListener("change", () => this.setBeside(this.modeSelect.value === "beside"));
     const reset = el("button", { type: "button", text: "reset", title: "centre the reference on the phone at the size that fits, offset 0" });
     reset.addEventListener("click", () => this.reset());
-    this.fitStyle = el("select", { "aria-label": "style to fit", title: "the style the clip is fitted as" });
-    this.fitKind = el("select", { "aria-label": "what to fit", title: "fit the motion as a spring, a curve, or the better of the two" });
-    const kinds = { auto: "spring or curve", spring: "spring", curve: "curve", pose: "pose (marked corners)" };
-    for (const [k, text] of Object.entries(kinds)) this.fitKind.append(el("option", { value: k, text }));
-    this.fitButton = el("button", { type: "button", "data-action": "fit", text: "Fit", title: "find the parameters that reproduce the reference (cardstack fit)", disabled: "" });
-    this.fitButton.addEventListener("click", () => this.fit());
-    this.applyButton = el("button", { type: "button", "data-action": "apply-fit", text: "Apply", title: "put the fitted parameters in force (u undoes)", hidden: "" });
-    this.applyButton.addEventListener("click", () => this.apply());
-    this.fitResult = el("pre", { class: "fit-result", hidden: "" });
+    this.corners = new CornerMarks(this);  // corners.js
+    this.fitter = new ReferenceFit(this);  // fit.js
     this.controls = el("div", { class: "reference-controls", hidden: "" },
       el("div", { class: "reference-row" }, this.modeSelect, el("label", { text: "opacity" }, this.opacityInput), reset),
       el("div", { class: "reference-hint", text: "line it up: x, y and scale below, or ⌥/Alt-drag on the stage to move it and ⌥/Alt-wheel to scale it" }),
       el("div", { class: "reference-row" }, xLabel, yLabel, scaleLabel),
       el("div", { class: "reference-row" }, offsetLabel, nudge(-1, "‹", "one reference frame earlier"), nudge(1, "›", "one reference frame later")),
-      this.buildCorners(),  // corners.js
-      el("div", { class: "reference-row" }, this.fitStyle, this.fitKind, this.fitButton, this.applyButton),
-      this.fitResult);
+      this.corners.root, this.fitter.row, this.fitter.result);
     this.root = el("section", { class: "reference" }, el("h3", { text: "reference (a clip to match)" }),
       this.file, this.status, this.controls);
   }
@@ -97,37 +90,23 @@ class Reference {
 
   load(file) {
     this.say(`loading ${file.name}…`);
-    fetch(`/reference?token=${encodeURIComponent(TOKEN)}`, { method: "POST", body: file })
+    fetch(`/reference?${tokenQuery()}`, { method: "POST", body: file })
       .then((r) => (r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim() || `${r.status}`); })))
       .then((clip) => {
         this.clip = clip;
-        this.marks = [];  // corners marked on another clip do not carry over
-        this.showMarks();
-        this.fitted = null;
-        this.fitResult.hidden = true;
-        this.applyButton.hidden = true;
-        this.fitButton.disabled = false;
+        this.corners.clear();  // corners marked on another clip do not carry over
+        this.fitter.reset();
         this.offsetInput.step = String(clip.fps > 0 ? Math.round(1000 / clip.fps) : 1);
         const kind = clip.frames > 1 ? `${clip.frames} frames · ${clip.fps.toFixed(2)} fps · ${clip.times[clip.times.length - 1].toFixed(3)} s` : "a still";
         const cut = clip.frames >= REFERENCE_MAX_FRAMES ? ` (the first ${REFERENCE_MAX_FRAMES}: trim the clip to the move to see all of it)` : "";
         this.say(`${file.name}: ${kind} · ${clip.width}×${clip.height}${cut}`);
-        this.fillStyles();
         this.controls.hidden = false;
         this.layer.hidden = false;
         this.besideBox.hidden = !this.beside;
-        this.view.layoutStage();
+        this.view.stage.layout();
         this.follow(this.view.motion.paused ? this.view.motion.index : undefined);
       })
       .catch((e) => this.say(`cannot load ${file.name}: ${e.message}`, true));
-  }
-
-  fillStyles() {
-    const spec = this.view.schema && this.view.schema.keys.find((k) => k.key === "layout.style");
-    const current = this.view.params && this.view.params.params.layout.style;
-    const styles = spec && spec.choices ? spec.choices : [current || "stack"];
-    this.fitStyle.textContent = "";
-    for (const s of styles) this.fitStyle.append(el("option", { value: s, text: s }));
-    if (current) this.fitStyle.value = current;
   }
 
   // The timeline shows kept frame `at` (motion.js's show), or the stream is live (undefined).
@@ -167,7 +146,7 @@ class Reference {
     if (img.dataset.referenceFrame !== String(n) || img.dataset.referenceId !== this.clip.id) {
       img.dataset.referenceFrame = String(n);
       img.dataset.referenceId = this.clip.id;
-      img.src = `/reference/${this.clip.id}/${n}?token=${encodeURIComponent(TOKEN)}`;
+      img.src = `/reference/${this.clip.id}/${n}?${tokenQuery()}`;
     }
     this.layout();
   }
@@ -175,15 +154,16 @@ class Reference {
   // Places the image in points on the phone (the stage's scale applies to the layer).
   layout() {
     const v = this.view;
-    if (!this.clip || !v.viewport) return;
-    const vw = v.viewport.width, vh = v.viewport.height;
+    const stage = v.stage;
+    if (!this.clip || !stage.viewport) return;
+    const vw = stage.viewport.width, vh = stage.viewport.height;
     for (const box of [this.layer, this.besideBox]) {
       box.style.width = `${vw}px`;
       box.style.height = `${vh}px`;
     }
-    this.layer.style.transform = `scale(${v.scale})`;
-    this.besideBox.style.width = `${vw * v.scale}px`;
-    this.besideBox.style.height = `${vh * v.scale}px`;
+    this.layer.style.transform = `scale(${stage.scale})`;
+    this.besideBox.style.width = `${vw * stage.scale}px`;
+    this.besideBox.style.height = `${vh * stage.scale}px`;
     this.layer.style.opacity = this.beside ? "1" : String(this.opacity);
     const { fit, left, top } = this.placement();
     const img = this.image;
@@ -194,7 +174,7 @@ class Reference {
 
   // The clip's place on the phone: points per clip pixel and its top-left corner in points.
   placement() {
-    const vw = this.view.viewport.width, vh = this.view.viewport.height;
+    const vw = this.view.stage.viewport.width, vh = this.view.stage.viewport.height;
     const fit = Math.min(vw / this.clip.width, vh / this.clip.height) * this.scale;
     return { fit, left: (vw - this.clip.width * fit) / 2 + this.x, top: (vh - this.clip.height * fit) / 2 + this.y };
   }
@@ -203,7 +183,7 @@ class Reference {
   // phone's top-left in clip pixels and clip pixels per point. Null while the reference is
   // where it loaded (centred, the size that fits): the fit then finds the stage itself.
   stageInClip() {
-    if (!this.clip || !this.view.viewport || (this.x === 0 && this.y === 0 && this.scale === 1)) return null;
+    if (!this.clip || !this.view.stage.viewport || (this.x === 0 && this.y === 0 && this.scale === 1)) return null;
     const { fit, left, top } = this.placement();
     return [-left / fit, -top / fit, 1 / fit];
   }
@@ -222,8 +202,8 @@ class Reference {
     area.addEventListener("pointermove", (e) => {
       if (!drag || e.pointerId !== drag.id) return;
       e.stopImmediatePropagation();
-      this.x += (e.clientX - drag.x) / this.view.scale;
-      this.y += (e.clientY - drag.y) / this.view.scale;
+      this.x += (e.clientX - drag.x) / this.view.stage.scale;
+      this.y += (e.clientY - drag.y) / this.view.stage.scale;
       drag.x = e.clientX; drag.y = e.clientY;
       this.xInput.value = String(Math.round(this.x * 10) / 10);
       this.yInput.value = String(Math.round(this.y * 10) / 10);
@@ -259,12 +239,12 @@ class Reference {
       this.besideBox.append(this.layer);
       this.layer.classList.add("beside");
     } else {
-      this.view.stage.append(this.layer);
+      this.view.stage.element.append(this.layer);
       this.layer.classList.remove("beside");
     }
     this.besideBox.hidden = !this.beside;
     this.layer.hidden = !this.clip;
-    this.view.layoutStage();
+    this.view.stage.layout();
     this.show();
   }
 

@@ -1,151 +1,51 @@
-// cardstack web: a recording played in the page (`cardstack web --replay`).
-"use strict";
+// cardstack web: a recording played in the page (`cardstack web --replay`): the player
+// (replayplayer.js) on the wall clock, its state shown on the first View at each paint, and
+// the keys that drive it.
+import { tokenQuery } from "./config.js";
+import { ReplayPlayer, readRecording } from "./replayplayer.js";
 
-// MARK: Replay
-
-// Plays a recording at its recorded timing, as `cardstack view --replay` does (the same
-// semantics as the terminal's ReplayPlayer): the events up to the playback position are
-// applied in order; space pauses (at the end it plays again from the start), `,` and `.`
-// pause and step one frame, `+` and `-` step the speed through SPEEDS. Times are seconds:
-// the recording's on the daemon's clock, the wall's from performance.now().
-const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
-
-class ReplayPlayer {
-  constructor(entries, now) {
-    this.entries = entries;
-    this.frames = [];
-    entries.forEach((e, i) => { if (e.message.event === "frame") this.frames.push(i); });
-    this.paused = false;
-    this.speed = 1;
-    this.wall = now;
-    this.restart(now);
-  }
-
-  get start() { return this.entries.length ? this.entries[0].time : 0; }
-  get end() { return this.entries.length ? this.entries[this.entries.length - 1].time : 0; }
-  get atEnd() { return this.applied === this.entries.length; }
-
-  restart(now) {
-    this.frame = null;   // the newest frame event played
-    this.params = null;  // the newest params event played
-    this.error = null;   // the config error in force
-    this.applied = 0;
-    this.position = this.start;
-    this.playUpTo(this.position);
-  }
-
-  apply(m) {
-    switch (m.event) {
-      case "frame": this.frame = m; break;
-      case "params": this.params = m; this.error = m.error || null; break;
-      case "config_error": this.error = m; break;
-    }
-  }
-
-  playUpTo(time) {
-    while (this.applied < this.entries.length && this.entries[this.applied].time <= time) {
-      this.apply(this.entries[this.applied++].message);
-    }
-  }
-
-  advance(now) {
-    if (!this.paused && !this.atEnd) {
-      this.position = Math.min(this.position + (now - this.wall) * this.speed, this.end);
-      this.playUpTo(this.position);
-    }
-    this.wall = now;
-  }
-
-  togglePause(now) {
-    this.advance(now);
-    if (this.atEnd) { this.restart(now); this.paused = false; } else this.paused = !this.paused;
-  }
-
-  step(count, now) {
-    this.advance(now);
-    this.paused = true;
-    if (!this.frames.length) return;
-    let current = -1;
-    for (let k = 0; k < this.frames.length && this.frames[k] < this.applied; k++) current = k;
-    const target = Math.min(Math.max(current + count, 0), this.frames.length - 1);
-    const index = this.frames[target];
-    if (index + 1 < this.applied) this.restart(now);
-    this.position = this.entries[index].time;
-    while (this.applied <= index) this.apply(this.entries[this.applied++].message);
-  }
-
-  changeSpeed(faster, now) {
-    this.advance(now);
-    if (faster) this.speed = SPEEDS.find((s) => s > this.speed + 1e-9) ?? SPEEDS[SPEEDS.length - 1];
-    else this.speed = [...SPEEDS].reverse().find((s) => s < this.speed - 1e-9) ?? SPEEDS[0];
-  }
-
-  // `replay 0.734 / 2.100 s · ×0.5 · t 12.345 · paused`, as the terminal's status line.
-  statusText() {
-    const seconds = (x) => {
-      const ms = Math.round(Math.max(x, 0) * 1000);
-      return `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, "0")}`;
-    };
-    let text = `replay ${seconds(this.position - this.start)} / ${seconds(this.end - this.start)} s · ×${this.speed}`;
-    if (this.frame && this.frame.time !== undefined) text += ` · t ${seconds(this.frame.time)}`;
-    if (this.atEnd) text += " · end"; else if (this.paused) text += " · paused";
-    return text;
-  }
-}
-
-// The recording's JSON lines as entries; a later line with an earlier time plays at its place.
-function readRecording(text) {
-  const entries = [];
-  let latest = -Infinity;
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    const message = JSON.parse(line);
-    if (typeof message.time !== "number" || !message.event) continue;
-    latest = Math.max(latest, message.time);
-    entries.push({ time: latest, message });
-  }
-  return entries;
-}
-
-// Shows the player's state on the first view: the frame (drawn in requestAnimationFrame,
-// like a live one), the parameters and error in force, the replay's status.
-function showReplay(view, player) {
-  if (player.frame !== view.replayFrame) {
-    view.replayFrame = player.frame;
+// Shows the player's state on `view`: the frame (drawn in requestAnimationFrame, like a live
+// one), the parameters and error in force, the replay's status. `shown` remembers what is.
+function showReplay(view, player, shown) {
+  if (player.frame !== shown.frame) {
+    shown.frame = player.frame;
     if (player.frame) {
-      view.draw(player.frame.frame, player.frame.seq);
-      view.stats.applied++;
-      view.revText.textContent = String(player.frame.revision);
+      view.stage.draw(player.frame.frame, player.frame.seq);
+      view.stage.stats.applied++;
+      view.status.revText.textContent = String(player.frame.revision);
     }
   }
-  if (player.params !== view.replayParams) {
-    view.replayParams = player.params;
-    if (player.params) view.showParams(player.params);
+  if (player.params !== shown.params) {
+    shown.params = player.params;
+    if (player.params) view.panel.showParams(player.params);
   }
-  if (player.error !== view.replayError) {
-    view.replayError = player.error;
-    if (player.error) view.showError(player.error); else view.banner.hidden = true;
+  if (player.error !== shown.error) {
+    shown.error = player.error;
+    if (player.error) view.panel.showError(player.error); else view.panel.banner.hidden = true;
   }
+  const replayText = view.status.replayText;
   const text = player.statusText();
-  if (view.replayText.textContent !== text) view.replayText.textContent = text;
-  const d = view.replayText.dataset;
+  if (replayText.textContent !== text) replayText.textContent = text;
+  const d = replayText.dataset;
   d.paused = String(player.paused);
   d.end = String(player.atEnd);
   d.speed = String(player.speed);
 }
 
-function startReplay(view) {
+// Loads /recording and plays it on `view`; `started(player)` is called once it plays.
+export function startReplay(view, started) {
   document.getElementById("help").textContent =
     "replay: space pause/play (at the end: again) · , . one frame back/on · + - slower/faster (0.1×–4×)";
-  fetch(`/recording?token=${encodeURIComponent(TOKEN)}`, { cache: "no-store" })
+  fetch(`/recording?${tokenQuery()}`, { cache: "no-store" })
     .then((r) => { if (!r.ok) throw new Error(`GET /recording: ${r.status}`); return r.text(); })
     .then((text) => {
       const clock = () => performance.now() / 1000;
       const player = new ReplayPlayer(readRecording(text), clock());
-      window.cardstack.player = player;
+      const shown = { frame: undefined, params: undefined, error: undefined };
+      started(player);
       const tick = () => {
         player.advance(clock());
-        showReplay(view, player);
+        showReplay(view, player, shown);
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -164,8 +64,7 @@ function startReplay(view) {
       });
     })
     .catch((error) => {
-      view.replayText.textContent = "could not load the recording";
-      view.notice.hidden = false;
-      view.notice.textContent = String(error);
+      view.status.replayText.textContent = "could not load the recording";
+      view.panel.notify(String(error));
     });
 }

@@ -1,18 +1,44 @@
-// cardstack web: the motion graph's series from the frames the daemon sent: one transition
-// from its first moving frame, offsets unwrapped across the deck's wrap, jumps marked.
-// Loaded before motion.js's Motion uses them.
-"use strict";
+// cardstack web: the motion graph's series from the frames the daemon sent: the last
+// transition among the kept frames, from its first moving frame, offsets unwrapped across the
+// deck's wrap, velocities, jumps marked. No DOM: Tests/page/series.test.mjs runs it in node.
+
+export const TRANSITION_GAP = 0.15; // s between two frames that belong to different transitions
+export const JUMP_FRACTION = 1 / 3; // a velocity change this share of the peak, alone, is a jump
+
+// Two kept frames are of one transition when they are less than TRANSITION_GAP apart or are
+// points of the same move (its `motion.start`): a tick late on a busy machine, or frames
+// passed over for a page that read slowly, leave a gap inside a move, not two moves.
+export function together(a, b) {
+  return b.time - a.time < TRANSITION_GAP || (!!a.motion && !!b.motion && a.motion.start === b.motion.start);
+}
+
+// The last transition's frames among `kept` (frame events, oldest first): the newest run of
+// frames together in which the offset moves (a reveal or a lone frame moves nothing: the one
+// before), from the move's first frame. With `at` (a kept frame's index), the run holding it.
+export function lastTransition(kept, at) {
+  let end = kept.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && together(kept[start - 1], kept[start])) start--;
+    const run = kept.slice(start, end);
+    const inside = at === undefined || (at >= start && at < end);
+    if (inside && run.length >= 2 && run.some((m) => m.frame.offset !== run[0].frame.offset)) return fromMoveStart(run);
+    if (at !== undefined && at >= start) return [];
+    end = start;
+  }
+  return [];
+}
 
 // The frames of one run from the move's first frame: the frames before it that repeat its
 // offset (the frame at rest a subscriber is sent at once) are not part of the motion.
-function fromMoveStart(run) {
+export function fromMoveStart(run) {
   const moved = run.findIndex((m) => m.frame.offset !== run[0].frame.offset);
   return moved > 1 ? run.slice(moved - 1) : run;
 }
 
 // Offsets with the deck's wraps taken out: a step between two frames is the shortest one
 // modulo `period` (cards × spacing when the deck wraps, else 0: nothing to unwrap).
-function unwrapOffsets(offsets, period) {
+export function unwrapOffsets(offsets, period) {
   const out = [];
   offsets.forEach((o, i) => {
     if (!i) { out.push(o); return; }
@@ -28,7 +54,7 @@ function unwrapOffsets(offsets, period) {
 // the velocity jumps: a change between two intervals (or from rest before the first and
 // to rest after the last) of more than JUMP_FRACTION of the peak, over twice the changes
 // on either side of it (a spring's steep rise at 60 fps is steady, not a jump).
-function motionSeries(frames, period) {
+export function motionSeries(frames, period) {
   const times = frames.map((m) => m.time);
   const offsets = unwrapOffsets(frames.map((m) => m.frame.offset), period);
   const velocities = [];
@@ -45,7 +71,7 @@ function motionSeries(frames, period) {
 // JUMP_FRACTION of the peak over one interval, over twice the changes beside it; or over two
 // intervals of the same sense, over three times the changes beside them (a move that stops
 // part-way through its last interval).
-function jumpFrames(velocities, peak) {
+export function jumpFrames(velocities, peak) {
   if (!(peak > 0)) return [];
   const v = [0, ...velocities, 0];
   const big = JUMP_FRACTION * peak;

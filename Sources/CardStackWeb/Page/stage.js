@@ -1,6 +1,11 @@
 // cardstack web: a View's stage: frames as they arrive, drawn at the next paint as Core
-// Animation would place the layers.
-"use strict";
+// Animation would place the layers, each card's look written by the View's look painter.
+import { drawClock } from "./clock.js";
+import { el } from "./dom.js";
+import { cardColor, titleSize } from "./looks.js";
+
+export const CLUMP_MS = 1; // frames that arrive closer together came in one hand-over: draw each
+const MAX_PENDING = 4; // frames kept between two paints (a hidden tab paints none)
 
 // Whether two frames put the same picture on screen: the same viewport, cards (item, title,
 // place, transform, opacity, shown or hidden, in the same order) and circle reveal.
@@ -15,24 +20,30 @@ function sameFrame(a, b) {
   });
 }
 
-// The draw loop's clock: when a frame arrived, and the paint a frame waits for. Tests drive
-// it by hand (`const hand = window.cardstack.drawByHand()`): a frame then arrives at
-// `hand.time` (ms, set by the test), and the paints asked for run when the test calls
-// `hand.paint()`, which says how many ran.
-const drawClock = {
-  now: () => performance.now(),
-  paint: (draw) => queueMicrotask(() => requestAnimationFrame(draw)),
-  byHand() {
-    const asked = [];
-    const hand = { time: 0, paint: () => asked.splice(0).map((draw) => draw()).length };
-    this.now = () => hand.time;
-    this.paint = (draw) => { asked.push(draw); };
-    return hand;
-  },
-};
-
-mixin(View, class {
-  // MARK: Frames
+export class Stage {
+  constructor(view) {
+    this.view = view;
+    const i = view.index;
+    this.pending = [];          // frame events not yet drawn and when they came, oldest first
+    this.drawScheduled = false;
+    this.lastSeq = null;        // seq of the newest frame received
+    this.stats = { received: 0, applied: 0, gaps: 0, dropped: 0, unchanged: 0 };
+    this.receivedTimes = [];
+    this.shown = null;          // the frame on screen
+    this.front = 0;
+    this.scale = 1;
+    this.viewport = null;
+    this.cards = new Map();     // item -> element
+    this.onDraw = null;         // the test hook's: called with each seq drawn
+    this.element = el("div", { class: "stage", "data-stage": String(i), "data-scale": "1", "data-seq": "" });
+    if (i === 0) this.element.id = "stage";
+    this.world = el("div", { class: "world" });
+    this.reveal = el("div", { class: "reveal", hidden: "" });
+    this.world.append(this.reveal);
+    this.element.append(this.world);
+    this.picture = el("div", { class: "picture" }, this.element);
+    new ResizeObserver(() => this.layout()).observe(this.picture);
+  }
 
   // Frames are drawn in requestAnimationFrame, the newest one each time, and the ones it
   // passes over are counted as not drawn. But a 240 fps stream does not arrive evenly: the
@@ -51,12 +62,12 @@ mixin(View, class {
     this.lastSeq = m.seq;
     const now = drawClock.now();
     this.receivedTimes.push(now);
-    this.motion.record(m);
-    if (m.variants && this.variants.frames(m)) return;  // the grid is on screen, not the stage
-    if (this.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
+    this.view.motion.record(m);
+    if (m.variants && this.view.variants.frames(m)) return;  // the grid is on screen, not the stage
+    if (this.view.motion.paused) { this.stats.dropped++; return; }  // the timeline shows a kept frame
     if (!this.pending.length && this.shown && sameFrame(this.shown, m.frame)) {
       this.shown = m.frame;
-      this.stage.dataset.seq = String(m.seq);
+      this.element.dataset.seq = String(m.seq);
       this.stats.applied++;
       this.stats.unchanged++;
       return;
@@ -80,7 +91,7 @@ mixin(View, class {
     const p = this.pending;
     if (!p.length) return;
     // The timeline moved to a kept frame after this paint was asked for: that frame stays.
-    if (this.motion.paused) { this.stats.dropped += p.splice(0).length; return; }
+    if (this.view.motion.paused) { this.stats.dropped += p.splice(0).length; return; }
     const next = p.length === 2 && p[1].arrived - p[0].arrived < CLUMP_MS ? 0 : p.length - 1;
     this.stats.dropped += next;
     const m = p[next].message;
@@ -90,19 +101,20 @@ mixin(View, class {
     this.scheduleDraw();
   }
 
-  layoutStage() {
+  layout() {
     if (!this.viewport) return;
     const box = this.picture.getBoundingClientRect();
     const margin = 24;
-    const share = this.reference ? this.reference.widthShare() : 1;  // half beside a reference
+    const reference = this.view.reference;
+    const share = reference ? reference.widthShare() : 1;  // half beside a reference
     const scale = Math.max(0.05, Math.min((box.width * share - margin) / this.viewport.width, (box.height - margin) / this.viewport.height));
     this.scale = scale;
-    this.stage.style.width = `${this.viewport.width * scale}px`;
-    this.stage.style.height = `${this.viewport.height * scale}px`;
+    this.element.style.width = `${this.viewport.width * scale}px`;
+    this.element.style.height = `${this.viewport.height * scale}px`;
     this.world.style.width = `${this.viewport.width}px`;
     this.world.style.height = `${this.viewport.height}px`;
     this.world.style.transform = `scale(${scale})`;
-    this.stage.dataset.scale = String(scale);
+    this.element.dataset.scale = String(scale);
   }
 
   // Each card as a layer: its box at position minus anchor offset, the transform about the
@@ -114,13 +126,14 @@ mixin(View, class {
     const vp = frame.viewport;
     if (!this.viewport || this.viewport.width !== vp.width || this.viewport.height !== vp.height) {
       this.viewport = { width: vp.width, height: vp.height };
-      this.layoutStage();
+      this.layout();
     }
     this.front = frame.front;
     this.shown = frame;
     const seen = new Set();
-    const look = this.look();
-    const lookKey = JSON.stringify(look) + (this.params ? `|${this.params.revision}.${this.params.images_version || 0}` : "");
+    const painter = this.view.look;
+    const look = painter.look();
+    const lookKey = painter.key(look);
     frame.cards.forEach((card, order) => {
       seen.add(card.item);
       let e = this.cards.get(card.item);
@@ -130,7 +143,7 @@ mixin(View, class {
         this.cards.set(card.item, e);
       }
       if (e.textContent !== card.title) e.textContent = card.title;
-      this.applyLook(e, card, look, lookKey);
+      painter.apply(e, card, look, lookKey);
       const [w, h] = card.size, [ax, ay] = card.anchor;
       // Only what changed is written. The box stays at the world's origin and its place
       // (position minus the anchor's offset) goes into the transform, ahead of the card's
@@ -143,7 +156,7 @@ mixin(View, class {
         e.box = box;
         s.width = `${w}px`;
         s.height = `${h}px`;
-        s.fontSize = `${Math.max(8, Math.min(w, h) * 0.22)}px`;
+        s.fontSize = `${titleSize(w, h)}px`;
         s.transformOrigin = `${ax * w}px ${ay * h}px 0`;
       }
       s.transform = `translate(${card.position[0] - ax * w}px,${card.position[1] - ay * h}px) matrix3d(${card.transform.join(",")})`;
@@ -179,19 +192,19 @@ mixin(View, class {
     } else {
       this.reveal.hidden = true;
     }
-    this.stage.dataset.seq = String(seq);
+    this.element.dataset.seq = String(seq);
+    if (this.onDraw) this.onDraw(seq);
   }
 
-  // The panel's figures change four times a second, not per frame: text that changes makes
-  // the browser lay the panel out again.
+  // The figures in the status list and the motion graph, four times a second (page.js).
   tickStats(now) {
     while (this.receivedTimes.length && now - this.receivedTimes[0] > 1000) this.receivedTimes.shift();
-    const texts = [
-      [this.fpsText, `${this.receivedTimes.length} frames/s`],
-      [this.seqText, this.stage.dataset.seq || "–"],
-      [this.skippedText, `${this.stats.gaps} (gaps in seq), ${this.stats.dropped} not drawn (newer came first)`],
-    ];
-    for (const [node, text] of texts) if (node.textContent !== text) node.textContent = text;
-    this.motion.refresh();
+    this.view.status.showFigures(this.receivedTimes.length, this.element.dataset.seq, this.stats);
+    this.view.motion.refresh();
   }
-});
+
+  shownFrontItem() {
+    const card = this.shown.cards.find((c) => c.index === this.shown.front);
+    return card ? card.item : this.shown.front;
+  }
+}

@@ -3,38 +3,16 @@
 // one clock (`set_variants`, docs/protocol.md §4.1) and sends each cell's frames with the
 // view's own. The cells are painted on one canvas (gridpaint.js) into the quads the daemon
 // projected: the page does no layout math. Clicking a cell puts its set in force (one `set_params`, one history
-// entry); Save writes it. Loaded before page.js.
-"use strict";
+// entry); Save writes it.
+import { drawClock } from "./clock.js";
+import { PAGE_ID, tokenQuery } from "./config.js";
+import { CURVE_NAMES } from "./curves.js";
+import { download, el } from "./dom.js";
+import { GridPainter } from "./gridpaint.js";
+import { CLUMP_MS } from "./stage.js";
+import { VARIANT_LIMIT, variantText, variantValues } from "./values.js";
 
-const VARIANT_LIMIT = 16;
 const SPRING_READINGS = ["damping_ratio", "response", "duration", "bounce", "mass", "stiffness", "damping"];
-
-// "0, 0.15, 0.3" (numbers, names or JSON arrays) or "FROM..TO/COUNT"; throws a sentence.
-function variantValues(text, key) {
-  const t = text.trim();
-  const range = /^(-?[\d.e+-]+)\s*\.\.\s*(-?[\d.e+-]+)\s*\/\s*(\d+)$/.exec(t);
-  if (range) {
-    const [a, b, n] = [parseFloat(range[1]), parseFloat(range[2]), parseInt(range[3], 10)];
-    if (!Number.isFinite(a) || !Number.isFinite(b) || n < 2 || n > VARIANT_LIMIT) throw new Error(`${key}: a range is FROM..TO/COUNT with COUNT 2 to 16`);
-    return Array.from({ length: n }, (_, i) => a + (b - a) * i / (n - 1));
-  }
-  const out = [];
-  let depth = 0, current = "";
-  for (const c of `${t},`) {
-    if (c === "[") depth++;
-    if (c === "]") depth--;
-    if (c === "," && depth === 0) {
-      const item = current.trim();
-      current = "";
-      if (!item) throw new Error(`${key}: an empty value`);
-      try { out.push(JSON.parse(item)); } catch (e) { out.push(item); }
-    } else current += c;
-  }
-  return out;
-}
-
-// A value's short text for a label.
-function variantText(v) { return typeof v === "number" ? String(+v.toPrecision(6)) : JSON.stringify(v); }
 
 // The grid's look, kept with its code (page.css is the stage's and the panel's).
 const VARIANT_STYLE = `
@@ -49,7 +27,7 @@ const VARIANT_STYLE = `
 .variant-editor { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
 .variant-editor input { width: 150px; }`;
 
-class Variants {
+export class Variants {
   constructor(view) {
     this.view = view;
     this.cells = [];             // {root, label, box (where its stage is painted), info, frame, seq}
@@ -76,9 +54,9 @@ class Variants {
     this.root = el("div", { class: "group variants-tools" }, open, this.editor);
     if (!document.getElementById("variant-style")) document.head.append(el("style", { id: "variant-style", text: VARIANT_STYLE }));
     this.grid = el("div", { id: this.view.index === 0 ? "variants" : `variants-${this.view.index}`, class: "variant-grid", hidden: "" });
-    this.view.picture.append(this.grid);
-    this.painter = new GridPainter(this.view, this.view.picture);  // gridpaint.js
-    this.painter.loaded = () => this.repaint();  // an image came
+    this.view.stage.picture.append(this.grid);
+    this.painter = new GridPainter(this.view, this.view.stage.picture);  // gridpaint.js
+    this.painter.sprites.loaded = () => this.repaint();  // an image came
     new ResizeObserver(() => this.repaint()).observe(this.grid);
     open.addEventListener("click", () => { this.fillKeys(); this.editor.hidden = !this.editor.hidden; });
     show.addEventListener("click", () => this.ask());
@@ -133,7 +111,7 @@ class Variants {
   reply(m) {
     if (m.id === "variants:pick") {
       if (!m.ok) this.view.say(`variant: ${m.error.code}: ${m.error.message}`, true);
-      else { this.view.showParams(m.result); this.mark(); }
+      else { this.view.panel.showParams(m.result); this.mark(); }
       return true;
     }
     if (m.id !== "variants") return false;
@@ -151,7 +129,7 @@ class Variants {
       this.grid.replaceChildren();
       this.grid.hidden = true;
       this.painter.show(false);
-      this.view.stage.hidden = false;
+      this.view.stage.element.hidden = false;
       return;
     }
     if (this.cells.length !== info.cells.length) this.buildCells(info);
@@ -181,7 +159,7 @@ class Variants {
     });
     this.grid.hidden = false;
     this.painter.show(true);
-    this.view.stage.hidden = true;
+    this.view.stage.element.hidden = true;
   }
 
   // Every cell painted again (the grid was built or resized, an image came, a set changed).
@@ -262,7 +240,7 @@ class Variants {
     const path = this.view.params && this.view.params.path;
     const head = Object.assign({ event: "variants" }, this.info, path ? { path } : {});
     const body = [head, ...this.kept.map(({ moving, ...m }) => m)].map((m) => JSON.stringify(m)).join("\n") + "\n";
-    fetch(`/render?format=${encodeURIComponent(format)}&token=${encodeURIComponent(TOKEN)}`, { method: "POST", body })
+    fetch(`/render?format=${encodeURIComponent(format)}&${tokenQuery()}`, { method: "POST", body })
       .then((r) => (r.ok ? r.blob() : r.text().then((t) => { throw new Error(`${r.status} ${t}`); })))
       .then((blob) => { download(`cardstack-variants.${format}`, blob); this.view.say(`shared the grid of ${this.cells.length} as ${format}`); })
       .catch((e) => this.view.say(`share: ${e.message}`, true));

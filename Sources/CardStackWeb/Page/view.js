@@ -1,113 +1,109 @@
-// cardstack web: draws the daemon's frames as Core Animation would and edits its
-// parameters. Every message is one of the daemon's own JSON lines, relayed unchanged by the
-// bridge (`cardstack web`); the page does no layout math. See docs/page.md.
-//
-// The scripts are served as one (PageFiles.swift joins them in order): controls, actions,
-// motion and editors (the panel's parts), then this file (View: one daemon's connection,
-// stage and panel), its methods by what they do (connection, stage, look, panel), replay,
-// and page.js, which starts the page.
-"use strict";
+// cardstack web: one daemon's View, made of parts that each own their fields and elements:
+// the connection (connection.js), the status list (status.js), the stage (stage.js) and its
+// look painter (lookpainter.js), the panel of parameters (panel.js) and the edits it sends
+// (edits.js), the toolbar (actions.js), the motion graph and timeline (motion.js), the
+// reference (reference.js) and the variants grid (variants.js). This file builds them, lays
+// them out, and routes the daemon's messages to the part they are for; the page does no
+// layout math (docs/page.md). A new part is built here and placed in the panel or picture.
+import { FLING_VELOCITY, REPLAY } from "./config.js";
+import { el } from "./dom.js";
+import { Toolbar } from "./actions.js";
+import { Connection } from "./connection.js";
+import { Edits } from "./edits.js";
+import { LookPainter } from "./lookpainter.js";
+import { Motion } from "./motion.js";
+import { Panel } from "./panel.js";
+import { Reference } from "./reference.js";
+import { Stage } from "./stage.js";
+import { Status } from "./status.js";
+import { Variants } from "./variants.js";
 
-const TOKEN = document.body.dataset.token;
-const DAEMONS = Math.max(1, parseInt(document.body.dataset.daemons, 10) || 1);
-const COMPARE = DAEMONS > 1;
-// `cardstack web --replay FILE`: no daemon; the page plays the recording served at /recording.
-const REPLAY = document.body.dataset.replay === "1";
-const FLING_VELOCITY = 3000; // points/s, as the terminal viewer's J/K
-const RETRY_MS = 500;
-const CLUMP_MS = 1;    // frames that arrive closer together came in one hand-over: draw each
-const MAX_PENDING = 4; // frames kept between two paints (a hidden tab paints none)
-
-function el(tag, attrs, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
-// Adds the methods of `part` (a class holding only methods) to `target`: View's methods live
-// in files by what they do (connection.js, stage.js, look.js, panel.js).
-function mixin(target, part) {
-  for (const name of Object.getOwnPropertyNames(part.prototype)) {
-    if (name !== "constructor") Object.defineProperty(target.prototype, name, Object.getOwnPropertyDescriptor(part.prototype, name));
-  }
-}
-
-// One daemon: its connection, its stage and its panel.
-class View {
-  constructor(index) {
+export class View {
+  // `page` is the Page that holds every View (compare mode marks what differs between them).
+  constructor(index, page) {
     this.index = index;
-    this.ws = null;
-    this.connected = false;
-    this.pending = [];          // frame events not yet drawn and when they came, oldest first
-    this.drawScheduled = false;
-    this.lastSeq = null;        // seq of the newest frame received
-    this.stats = { received: 0, applied: 0, gaps: 0, dropped: 0, unchanged: 0 };
-    this.receivedTimes = [];
-    this.params = null;         // get_params result / params event
-    this.schema = null;
-    this.state = null;
-    this.front = 0;
-    this.scale = 1;
-    this.viewport = null;
-    this.cards = new Map();     // item -> element
-    this.imageProblems = new Map();  // item -> why its image did not load
-    this.rows = new Map();      // dotted key -> {row, set(value)}
-    this.nextId = 1;
-    this.gesture = null;        // the id of the drag under way (Editing), sent with set_params
-    this.editing = new Editing(this);  // keys whose control is being moved
-    this.outgoing = new Map();  // dotted key -> value waiting for the next animation frame
-    this.awaiting = new Map();  // dotted key -> id of the last set_params sent with it, until its reply
-    this.build();
-    if (REPLAY) this.setConnection("replay", "replaying a recording (no daemon)"); else this.connect();
+    this.page = page;
+    this.status = new Status();
+    this.connection = new Connection(this);
+    this.edits = new Edits(this);
+    this.stage = new Stage(this);
+    this.look = new LookPainter(this);
+    this.panel = new Panel(this);
+    this.motion = new Motion(this);
+    this.reference = REPLAY ? null : new Reference(this);
+    this.variants = new Variants(this);
+    this.toolbar = REPLAY ? null : new Toolbar(this);
+    const p = this.panel;
+    const tools = REPLAY ? [] : [this.toolbar.root, this.variants.root, p.unsavedMark, p.message, p.warnings];
+    const aside = el("aside", { class: "panel" }, this.status.root, ...tools, p.banner, p.notice, p.editors,
+      ...(REPLAY ? [] : [this.motion.root, this.reference.root]), p.table, p.foldToggle);
+    this.root = el("section", { class: "view", "data-view": String(index) }, this.stage.picture, aside);
+    document.getElementById("views").append(this.root);
+    if (REPLAY) this.status.setConnection("replay", "replaying a recording (no daemon)"); else this.connection.connect();
   }
 
-  build() {
-    const i = this.index;
-    this.stage = el("div", { class: "stage", "data-stage": String(i), "data-scale": "1", "data-seq": "" });
-    if (i === 0) this.stage.id = "stage";
-    this.world = el("div", { class: "world" });
-    this.reveal = el("div", { class: "reveal", hidden: "" });
-    this.world.append(this.reveal);
-    this.stage.append(this.world);
-    this.picture = el("div", { class: "picture" }, this.stage);
-    this.conn = el("dd", { class: "conn", "data-state": "connecting", text: "connecting" });
-    this.fpsText = el("dd", { class: "fps", text: "–" });
-    this.skippedText = el("dd", { class: "skipped", text: "0" });
-    this.seqText = el("dd", { class: "seq", text: "–" });
-    this.replayText = el("dd", { class: "replay", text: "loading…" });
-    this.revText = el("dd", { class: "revision", text: "–" });
-    this.pathText = el("dd", { class: "path", text: "–" });
-    this.socketText = el("dd", { class: "socket", text: "–" });
-    // A replay has no socket and receives nothing: it shows where playback is instead.
-    const status = el("dl", { class: "status" },
-      el("dt", { text: "daemon" }), this.conn,
-      ...(REPLAY ? [] : [el("dt", { text: "socket" }), this.socketText]),
-      el("dt", { text: "file" }), this.pathText,
-      el("dt", { text: "revision" }), this.revText,
-      ...(REPLAY ? [] : [el("dt", { text: "received" }), this.fpsText, el("dt", { text: "skipped" }), this.skippedText]),
-      el("dt", { text: "seq" }), this.seqText,
-      ...(REPLAY ? [el("dt", { text: "playback" }), this.replayText] : []));
-    this.banner = el("div", { class: "banner", hidden: "", role: "alert" });
-    this.notice = el("div", { class: "notice", hidden: "" });
-    this.unsavedMark = el("div", { class: "unsaved", "data-unsaved": "false", text: "" });
-    this.message = el("div", { class: "message", role: "status" });
-    this.warnings = el("ul", { class: "warnings", hidden: "" });
-    this.table = el("table", { class: "params" });
-    this.foldToggle = el("button", { type: "button", class: "fold", "data-action": "unused" });
-    this.foldToggle.addEventListener("click", () => { this.table.classList.toggle("show-unused"); this.foldRows(); });
-    this.motion = new Motion(this);
-    this.reference = REPLAY ? null : new Reference(this);  // reference.js
-    this.variants = new Variants(this);  // variants.js
-    this.editors = el("div", { class: "editors" });
-    const tools = REPLAY ? [] : [buildToolbar(this), this.variants.root, this.unsavedMark, this.message, this.warnings];
-    this.panel = el("aside", { class: "panel" }, status, ...tools, this.banner, this.notice, this.editors,
-      ...(REPLAY ? [] : [this.motion.root, this.reference.root]), this.table, this.foldToggle);
-    this.root = el("section", { class: "view", "data-view": String(i) }, this.picture, this.panel);
-    document.getElementById("views").append(this.root);
-    new ResizeObserver(() => this.layoutStage()).observe(this.picture);
+  // The parameters in force (get_params' result or the newest params event), or null.
+  get params() { return this.panel.params; }
+  // The daemon's get_schema result, or null.
+  get schema() { return this.panel.schema; }
+
+  send(cmd, args, id) { return this.connection.send(cmd, args, id); }
+
+  say(text, error) { this.panel.say(text, error); }
+
+  // MARK: The daemon's messages
+
+  receive(m) {
+    switch (m.event) {
+      case "frame": return this.stage.frameEvent(m);
+      case "params": return this.panel.showParams(m);
+      case "config_error": return this.panel.showError(m);
+      case "state": return this.panel.showState(m);
+      case "hello": this.stage.lastSeq = null; return;
+      case "bridge": return this.bridgeEvent(m);
+      case "bye": this.status.setConnection("waiting", `daemon said bye: ${m.reason}`); return;
+      case "variants": return this.variants.update(m);
+      case undefined: return this.reply(m);
+    }
+  }
+
+  bridgeEvent(m) {
+    this.status.socketText.textContent = m.socket || "–";
+    if (m.state === "connected") {
+      this.connection.connected = true;
+      this.edits.reconnected();
+      this.status.setConnection("connected", "connected");
+      this.stage.lastSeq = null;
+      this.send("get_schema", {}, "schema");
+      this.send("get_params", {}, "params");
+      this.send("get_state", {}, "state");
+      this.send("subscribe", {}, "subscribe");
+      this.variants.reconnected();
+    } else if (m.state === "unavailable") {
+      this.status.setConnection("waiting", "no daemon; retrying…");
+      this.panel.notify(m.message || "");
+    } else if (m.state === "closed") {
+      this.status.setConnection("waiting", "daemon went away; reconnecting…");
+    }
+  }
+
+  reply(m) {
+    this.edits.answered(m.id);
+    if (m.id === "curve-fit") { this.panel.curveFit(m); return; }
+    if ((this.toolbar && this.toolbar.reply(m)) || this.variants.reply(m)) return;
+    if (!m.ok) {
+      this.panel.notify(`${m.error.code}: ${m.error.message}`);
+      if (m.id === "schema") this.panel.build(null);
+      return;
+    }
+    if (m.id === "schema") {
+      this.panel.schemaArrived(m.result);
+    } else if (m.id === "params" || (m.result && m.result.params && m.result.revision !== undefined)) {
+      this.panel.showParams(m.result);
+      this.panel.notify(null);
+    } else if (m.id === "state") {
+      this.panel.showState(m.result);
+    }
   }
 
   // MARK: Input (the terminal viewer's bindings)
@@ -117,12 +113,13 @@ class View {
   }
 
   deckSize() {
-    if (this.state && this.state.cards) return this.state.cards;
+    const state = this.panel.state;
+    if (state && state.cards) return state.cards;
     return this.params ? this.params.params.layout.cards : 1;
   }
 
   key(k) {
-    const n = this.deckSize(), f = this.front;
+    const n = this.deckSize(), f = this.stage.front;
     switch (k) {
       case "j": case "ArrowDown": return this.send("next", { count: 1 });
       case "k": case "ArrowUp": return this.send("prev", { count: 1 });
@@ -142,5 +139,13 @@ class View {
       case ".": this.motion.step(1); return true;
     }
     return false;
+  }
+
+  // o: open the circle reveal on `item` (the front card when null), or close it when open.
+  toggleOpen(item) {
+    const shown = this.stage.shown;
+    if (shown && shown.reveal) return this.send("close", {}, "close");
+    const front = shown && shown.cards.length ? this.stage.shownFrontItem() : 0;
+    return this.send("open", { item: item === null || item === undefined ? front : item }, "open");
   }
 }

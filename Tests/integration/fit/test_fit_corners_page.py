@@ -44,12 +44,13 @@ def still(tmp_path):
 def click_at_points(browser, points):
     """A press at each point (phone points) on the reference as the page shows it."""
     browser.execute_script("""
-        const v = window.cardstack.views[0], box = v.reference.layer.getBoundingClientRect();
+        const v = window.cardstack.views[0], stage = document.querySelector('#stage');
+        const box = document.querySelector('.reference-layer').getBoundingClientRect();
         for (const [x, y] of arguments[0]) {
             const at = {clientX: box.left + x * v.scale, clientY: box.top + y * v.scale, button: 0, bubbles: true,
                         pointerId: 1, isPrimary: true};
-            v.stage.dispatchEvent(new PointerEvent('pointerdown', at));
-            v.stage.dispatchEvent(new PointerEvent('pointerup', at));
+            stage.dispatchEvent(new PointerEvent('pointerdown', at));
+            stage.dispatchEvent(new PointerEvent('pointerup', at));
         }""", points)
 
 
@@ -113,7 +114,7 @@ def test_marked_corners_the_bridge_refuses_say_why(daemon, bridges, browser, tmp
     assert "two or more cards" in text, text
     status, body = browser.execute_script("""
         const r = window.cardstack.views[0].reference;
-        return fetch(`/fit?token=${encodeURIComponent(TOKEN)}`, {method: 'POST',
+        return fetch(`/fit?token=${encodeURIComponent(document.body.dataset.token)}`, {method: 'POST',
             body: JSON.stringify({id: r.clip.id, corners: [[[0, 0], [1, 0], [1, 1], [0, 'x']], [[0, 0], [1, 0], [1, 1], [0, 1]]]})})
           .then(async (resp) => [resp.status, await resp.text()]);""")
     assert status == 400 and "4 corners [x, y] in points" in body, (status, body)

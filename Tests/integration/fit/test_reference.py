@@ -183,8 +183,8 @@ def shown_index(browser):
 
 
 def move_timeline(browser, index):
-    browser.execute_script("""const m = window.cardstack.views[0].motion, t = document.querySelector('#timeline');
-        m.dirty = true; m.refresh();
+    browser.execute_script("""const t = document.querySelector('#timeline');
+        window.cardstack.views[0].refreshGraph();
         t.value = String(arguments[0]); t.dispatchEvent(new Event('input'));""", index)
 
 
@@ -192,8 +192,8 @@ def check_shown(browser, index, offset):
     """Timeline at kept frame `index`: the reference shows its frame at the same time from the
     transition's first frame, plus `offset` s, and the picture is that frame."""
     move_timeline(browser, index)
-    kept_time, zero = browser.execute_script("""const m = window.cardstack.views[0].motion;
-        return [m.kept[arguments[0]].time, m.lastTransition(arguments[0])[0].time];""", index)
+    kept_time, zero = browser.execute_script("""const v = window.cardstack.views[0];
+        return [v.kept[arguments[0]].time, v.transition(arguments[0])[0].time];""", index)
     t = kept_time - zero + offset
     want = expected_frame(t)
     state = wait_for(lambda: (lambda s: s if s["frame"] == str(want) else None)(reference_state(browser)),
@@ -229,10 +229,10 @@ def test_the_page_shows_the_reference_frame_at_the_timeline_time_plus_the_offset
     first_id = browser.execute_script("return document.querySelector('#reference-image').dataset.referenceId")
     assert f"{FRAMES} frames" in status, status
     seqs = json.loads(browser.execute_script("return document.querySelector('#motion-graph').dataset.seqs"))
-    kept = browser.execute_script("return window.cardstack.views[0].motion.kept.map(m => m.seq)")
+    kept = browser.execute_script("return window.cardstack.views[0].kept.map(m => m.seq)")
     first, last = kept.index(seqs[0]), kept.index(seqs[-1])
     # The whole 0.6 s move is one transition, however many of its frames the page was sent.
-    times = browser.execute_script("return window.cardstack.views[0].motion.kept.map(m => m.time)")
+    times = browser.execute_script("return window.cardstack.views[0].kept.map(m => m.time)")
     assert times[last] - times[first] >= 0.6 - 1e-9, (times[first], times[last])
     # The transition's first frame is the clip's first; later ones the frame at the same time.
     assert check_shown(browser, first, 0) == 0

@@ -30,7 +30,7 @@ def test_share_downloads_the_cards_images_the_stage_shows(make_daemon, bridges, 
     client.ok("next", count=1)
     move = client.frames_until_rest()
     wait_for(lambda: browser.execute_script(
-        "const s = window.cardstack.views[0].motion.lastTransition(); return s.length ? s[s.length - 1].seq : null")
+        "const s = window.cardstack.views[0].transition(); return s.length ? s[s.length - 1].seq : null")
         == move[-1]["seq"], timeout=10, what="the page to keep the move")
     browser.execute_script("document.querySelector('[data-share-format]').value = 'png'")
     browser.find_element("css selector", "[data-action='share']").click()

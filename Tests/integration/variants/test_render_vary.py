@@ -198,3 +198,60 @@ def test_a_label_too_wide_for_its_stage_wraps_instead_of_being_cut(tmp_path):
         assert inked, cell
         bands = 1 + sum(1 for a, b in zip(inked, inked[1:]) if b > a + 1)
         assert bands == 2, (cell, inked)
+
+
+REDUCED = """[layout]
+style = "stack"
+cards = 8
+
+[viewport]
+width = 200.0
+height = 300.0
+
+[animation]
+fps = 50
+reduce_motion = {on}
+
+[reduced]
+crossfade = 0
+
+[reduced.animation]
+duration = 0.6
+curve = "linear"
+
+[reduced.layout]
+m34 = -0.002
+"""
+
+
+def test_render_and_plot_vary_show_the_full_and_the_reduced_motion_side_by_side(tmp_path):
+    """`--vary animation.reduce_motion=false,true` (docs/render.md): two cells, each a single
+    render of its set; two plotted series, the reduced one the reduced keys' 0.6 s linear move."""
+    base = tmp_path / "base.toml"
+    base.write_text(REDUCED.format(on="false"))
+    vary = ["--vary", "animation.reduce_motion=false,true"]
+    sheet = tmp_path / "sheet.png"
+    result = cardstack("render", "--config", base, *vary, "--out", sheet)
+    assert "of 2 variants" in result.stderr
+    frames = read(sheet)
+    for column, on in enumerate(["false", "true"]):
+        single_config = tmp_path / f"single-{on}.toml"
+        single_config.write_text(REDUCED.format(on=on))
+        single = tmp_path / f"single-{on}.png"
+        cardstack("render", "--config", single_config, "--out", single)
+        alone = read(single)
+        box = stage_box(0, column)
+        for k, (picture, _) in enumerate(frames):
+            assert picture.crop(box).tobytes() == alone[min(k, len(alone) - 1)][0].tobytes(), (on, k)
+    # The reduced move is longer: its cell sets the sheet's length.
+    assert len(read(tmp_path / "single-true.png")) == len(frames) > len(read(tmp_path / "single-false.png"))
+
+    out = tmp_path / "plot.json"
+    cardstack("plot", "--config", base, *vary, "--out", out)
+    full, reduced = json.loads(out.read_text())["series"]
+    assert full["values"] == {"animation.reduce_motion": False} and reduced["values"] == {"animation.reduce_motion": True}
+    # Each plotted point of the reduced move is the linear 0.6 s move's (to the plot's printed digits).
+    for t, offset in reduced["points"]:
+        assert abs(offset - 30 * min(t / 0.6, 1)) <= 1e-5 * 30, (t, offset)
+    assert reduced["points"][-1] == [reduced["points"][-1][0], 30.0] and reduced["points"][-1][0] >= 0.6 - 1e-6
+    assert full["points"][-1][0] < 0.6, "the full move takes the file's 0.3 s"

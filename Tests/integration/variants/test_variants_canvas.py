@@ -48,7 +48,7 @@ def test_a_cell_is_painted_as_the_stage_draws_its_set(make_daemon, bridges, brow
     wait_for(lambda: browser.execute_script("""
         const v = window.cardstack.views[0].variants, c = document.querySelector('#variants [data-variant="0"]');
         return !!c && +c.dataset.cards > 0 && v.cells[0].frame !== null
-            && [...v.painter.images.values()].every((i) => i !== null) && v.painter.images.size > 0""") is True,
+            && v.imagesLoaded""") is True,
              timeout=10, what="the cell painted with every image")
     cell_frame = browser.execute_script("return window.cardstack.views[0].variants.cells[0].frame")
     assert cell_frame["cards"] == frame["cards"], "the cell shows the stage's frame"

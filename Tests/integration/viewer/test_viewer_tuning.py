@@ -37,3 +37,17 @@ def test_a_warning_shows_in_the_status_line_with_the_key_to_change(rig):  # noqa
     subprocess.run([str(BIN / "cardstack"), "set", "layout.scale_step=0.1", "--socket", str(rig.sock)],
                    check=True, capture_output=True, timeout=10)
     rig.wait_screen(lambda s: "the front card flips" not in s, what="the warning to go once the value is fixed")
+
+
+def test_r_turns_reduce_motion_on_and_off(rig):  # noqa: F811
+    """`r` sends set_params with animation.reduce_motion turned the other way; the status line
+    says `reduce motion` while it is on (docs/viewer.md)."""
+    rig.run_viewer()
+    rig.wait_screen(lambda s: "stack · spacing 30 ·" in s, what="the viewer")
+    assert "reduce motion" not in rig.screen()
+    rig.keys("r")
+    rig.wait_screen(lambda s: "reduce motion" in s, what="reduce motion in the status line")
+    assert rig.state("params")["params"]["animation"]["reduce_motion"] is True
+    rig.keys("r")
+    rig.wait_screen(lambda s: "reduce motion" not in s, what="reduce motion off again")
+    assert rig.state("params")["params"]["animation"]["reduce_motion"] is False

@@ -89,7 +89,7 @@ def test_the_graph_of_a_next_across_the_wrap_is_unwrapped_and_starts_at_the_move
              what="the curve in the panel")
     # The jump comes after a pause (more than 0.15 s) since the page's last frame, so that
     # frame is not part of the run.
-    last = js(browser, "const k = window.cardstack.views[0].motion.kept; return k[k.length - 1].time;")
+    last = js(browser, "const k = window.cardstack.views[0].kept; return k[k.length - 1].time;")
     wait_for(lambda: client.ok("get_state")["uptime_s"] > last + 0.2, what="a pause after the page's last frame")
     client.events.clear()
     client.ok("scroll_to", offset=LAST)
@@ -130,19 +130,18 @@ def test_a_gap_inside_one_move_does_not_cut_its_graph_in_two(make_daemon, bridge
     move = [f for f in client.frames_until_rest() if f.get("motion")]
     wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [move[-1]["seq"]], timeout=10, what="the graph of the move")
     result = js(browser, """
-        const m = window.cardstack.views[0].motion, whole = m.lastTransition(), start = whole[0].time;
+        const v = window.cardstack.views[0], whole = v.transition(), start = whole[0].time;
+        const graph = document.querySelector('#motion-graph');
         const outside = (f) => f.time < start + 0.1 || f.time > start + 0.35;
-        m.kept = m.kept.filter(outside);
-        m.dirty = true; m.refresh();
-        const one = JSON.parse(m.graph.dataset.seqs), last = m.kept[m.kept.length - 1];
-        const times = one.map((seq) => m.kept.find((f) => f.seq === seq).time);
+        v.keep(v.kept.filter(outside));
+        const kept = v.kept, one = JSON.parse(graph.dataset.seqs), last = kept[kept.length - 1];
+        const times = one.map((seq) => kept.find((f) => f.seq === seq).time);
         const later = (dt, offset) => Object.assign({}, last, {seq: last.seq + Math.round(dt * 60), time: last.time + dt,
             frame: Object.assign({}, last.frame, {offset}), motion: Object.assign({}, last.motion, {start: last.time + 0.3})});
-        m.kept.push(later(0.3, last.frame.offset), later(0.3 + 1 / 60, last.frame.offset + 5));
-        m.dirty = true; m.refresh();
+        v.keep([...kept, later(0.3, last.frame.offset), later(0.3 + 1 / 60, last.frame.offset + 5)]);
         return {whole: whole.map((f) => f.seq), left: whole.filter(outside).map((f) => f.seq), one, times,
-                last: last.seq, two: JSON.parse(m.graph.dataset.seqs),
-                held: m.lastTransition(m.kept.indexOf(last) - 1).map((f) => f.seq)};""")
+                last: last.seq, two: JSON.parse(graph.dataset.seqs),
+                held: v.transition(kept.indexOf(last) - 1).map((f) => f.seq)};""")
     # The move as the page had it, from its first frame to its last, less the frames taken out.
     assert result["whole"][0] == move[0]["seq"] and result["whole"][-1] == move[-1]["seq"], (result["whole"], move)
     assert result["one"] == result["left"] and result["one"][-1] == move[-1]["seq"]
@@ -169,14 +168,14 @@ def test_share_renders_only_the_transition(make_daemon, bridges, browser, tmp_pa
     still = client.event("frame")
     wait_for(lambda: js(browser, "return document.querySelector('#stage').dataset.seq") == str(still["seq"]),
              what="the page to keep the frame at rest")
-    kept = js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.time)")
+    kept = js(browser, "return window.cardstack.views[0].kept.map(m => m.time)")
     assert kept[-1] - kept[0] >= 5
     wait_for(lambda: (graph(browser, "seqs") or [])[-1:] == [move[-1]["seq"]], timeout=10, what="the graph")
     js(browser, "document.querySelector('[data-share-format]').value = 'gif'")
     browser.find_element("css selector", "[data-action='share']").click()
     gif = downloads / "cardstack.gif"
     wait_for(lambda: gif.exists() and gif.stat().st_size > 0, timeout=60, what="the shared GIF")
-    shared = js(browser, "return window.cardstack.views[0].motion.shared")
+    shared = js(browser, "return window.cardstack.views[0].shared")
     assert shared == graph(browser, "seqs")
     wait_for(lambda: "shared" in js(browser, "return document.querySelector('.message').textContent"), what="the message")
     frames = Image.open(gif).n_frames

@@ -390,8 +390,8 @@ def move_timeline(browser, index):
     """Moves the timeline to kept frame `index` as a drag does. Its range is brought up to
     the frames kept first (the page does that four times a second): a range input clamps a
     value past its max, which would show another frame."""
-    js(browser, """const m = window.cardstack.views[0].motion, t = document.querySelector('#timeline');
-        m.dirty = true; m.refresh();
+    js(browser, """const t = document.querySelector('#timeline');
+        window.cardstack.views[0].refreshGraph();
         t.value = String(arguments[0]); t.dispatchEvent(new Event('input'));""", index)
 
 
@@ -410,7 +410,7 @@ def test_the_graph_plots_the_frames_the_daemon_sent_and_the_timeline_shows_them(
     assert max(p[1] for p in plotted) > end + 1e-6, "the spring's overshoot is plotted"
 
     # The timeline: a chosen earlier frame on the stage, then one frame on and back.
-    kept = js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)")
+    kept = js(browser, "return window.cardstack.views[0].kept.map(m => m.seq)")
     chosen = plotted_seqs[len(plotted_seqs) // 2]
     index = kept.index(chosen)
     move_timeline(browser, index)
@@ -436,20 +436,20 @@ def test_a_paint_asked_for_before_the_timeline_moved_keeps_the_chosen_frame(make
     whenever it runs, leaves the chosen frame on the stage (the timeline pauses it). The
     draw loop is driven by hand, so the paint runs exactly after the move."""
     client, frames, seqs = spring_next_on_the_page(make_daemon, bridges, browser)
-    wait_for(lambda: seqs[-1] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
+    wait_for(lambda: seqs[-1] in js(browser, "return window.cardstack.views[0].kept.map(m => m.seq)"),
              timeout=10, what="the page to keep the move's last frame")
     # ... and to have drawn it: on a busy machine a paint may still be due, and the frame it
     # waits for would be one more waiting below.
     wait_for(lambda: js(browser, """const v = window.cardstack.views[0];
-        return !v.pending.length && !v.drawScheduled && document.querySelector('#stage').dataset.seq""") == str(seqs[-1]),
+        return !v.drawing.waiting && !v.drawing.scheduled && document.querySelector('#stage').dataset.seq""") == str(seqs[-1]),
              timeout=10, what="the page to draw the move's last frame")
     shown = js(browser, """
-        const v = window.cardstack.views[0], hand = window.cardstack.drawByHand(), kept = v.motion.kept;
+        const v = window.cardstack.views[0], hand = window.cardstack.drawByHand(), kept = v.kept;
         const chosen = Math.floor(kept.length / 2);
         v.frameEvent({event: 'frame', seq: kept[kept.length - 1].seq + 1, frame: kept[0].frame});
-        const waiting = v.pending.length;
+        const waiting = v.drawing.waiting;
         const t = document.querySelector('#timeline');
-        v.motion.refresh();
+        v.refreshGraph();
         t.value = String(chosen);
         t.dispatchEvent(new Event('input'));
         hand.paint();
@@ -569,14 +569,15 @@ def test_the_reveal_at_half_way_is_a_circle_of_the_frames_radius(make_daemon, br
     assert abs(half["frame"]["reveal"]["progress"] - 0.5) < 0.1
     # Every frame of the reveal is in the page before the timeline moves, and its draw loop
     # is the test's: no frame still on its way, and no paint asked for before, can come after.
-    wait_for(lambda: frames[-1]["seq"] in js(browser, "return window.cardstack.views[0].motion.kept.map(m => m.seq)"),
+    wait_for(lambda: frames[-1]["seq"] in js(browser, "return window.cardstack.views[0].kept.map(m => m.seq)"),
              timeout=10, what="the page to keep the reveal's frames")
     js(browser, "window.hand = window.cardstack.drawByHand();")
-    index = js(browser, "return window.cardstack.views[0].motion.kept.findIndex(m => m.seq === arguments[0])", half["seq"])
+    index = js(browser, "return window.cardstack.views[0].kept.findIndex(m => m.seq === arguments[0])", half["seq"])
     move_timeline(browser, index)
     assert js(browser, "return document.querySelector('#stage').dataset.seq") == str(half["seq"]), "the half-way frame"
-    geometry = js(browser, """const v = window.cardstack.views[0], s = v.stage.getBoundingClientRect();
-        return {left: s.left, top: s.top, scale: v.scale, colour: getComputedStyle(v.reveal).backgroundColor};""")
+    geometry = js(browser, """const v = window.cardstack.views[0], stage = document.querySelector('#stage');
+        const s = stage.getBoundingClientRect();
+        return {left: s.left, top: s.top, scale: v.scale, colour: getComputedStyle(stage.querySelector('.reveal')).backgroundColor};""")
     image = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
     colour = tuple(int(x) for x in geometry["colour"][geometry["colour"].index("(") + 1:-1].split(",")[:3])
     r = half["frame"]["reveal"]

@@ -57,7 +57,7 @@ def device_trace(motion, duration):
 def pause_after_the_last_frame(browser, client):
     """Until the daemon's clock is past the page's last frame by more than the gap between two
     transitions (motion.js TRANSITION_GAP), so the next move is a transition of its own."""
-    last = js(browser, "const k = window.cardstack.views[0].motion.kept; return k[k.length - 1].time;")
+    last = js(browser, "const k = window.cardstack.views[0].kept; return k[k.length - 1].time;")
     wait_for(lambda: client.ok("get_state")["uptime_s"] > last + 0.2, what="a pause after the page's last frame")
 
 
@@ -167,7 +167,7 @@ def test_the_page_computes_each_kind_of_move_as_the_daemon_does(make_daemon, bri
         result = js(browser, """
             const v = window.cardstack.views[0], a = v.params.params.animation;
             const seqs = new Set(arguments[0]);
-            const frames = v.motion.kept.filter((m) => seqs.has(m.seq));
+            const frames = v.kept.filter((m) => seqs.has(m.seq)), moveAt = window.cardstack.maths.moveAt;
             return frames.map((m) => [moveAt(m.motion, a, m.time), m.frame.offset]);""", [f["seq"] for f in move])
         assert len(result) == len(move)
         # The move's own space is unwrapped; the frames' offsets are within one turn of the deck.

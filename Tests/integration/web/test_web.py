@@ -66,14 +66,13 @@ def test_frames_that_arrive_together_are_each_drawn_and_a_repeat_needs_no_paint(
     # asked for runs first (the daemon is at rest, so nothing new arrives meanwhile).
     browser.execute_script("window.hand = window.cardstack.drawByHand();")
     wait_for(lambda: browser.execute_script(
-        "const v = window.cardstack.views[0]; window.hand.paint(); return !v.drawScheduled && !v.pending.length;"),
+        "const v = window.cardstack.views[0]; window.hand.paint(); return !v.drawing.scheduled && !v.drawing.waiting;"),
         timeout=10, what="the page to have nothing left to draw")
     # One script: nothing the browser does runs between its steps.
     drawn = browser.execute_script("""
         const v = window.cardstack.views[0], f = arguments[0], hand = window.hand, seqs = [], paints = [];
-        const draw = v.draw.bind(v);
-        v.draw = (frame, seq) => { seqs.push(seq); draw(frame, seq); };
-        const stats = () => Object.assign({}, v.stats);
+        v.onDraw((seq) => seqs.push(seq));
+        const stats = () => v.stats;
         const event = (m, seq, time) => { hand.time = time; v.frameEvent({event: 'frame', seq, frame: m.frame}); };
         const paint = (label) => paints.push([label, hand.paint(), [...seqs]]);
         const before = stats();
@@ -89,7 +88,7 @@ def test_frames_that_arrive_together_are_each_drawn_and_a_repeat_needs_no_paint(
         event(f[1], 1008, 400);                                     // the picture on screen again
         const after = stats();
         paint('repeat');
-        v.draw = draw;
+        v.onDraw(null);
         return {seqs, paints, before, together, apart, mid, after, shown: document.querySelector('#stage').dataset.seq};
     """, frames)
     # A paint each for the two that came together, then none asked for.
@@ -271,10 +270,11 @@ def test_requests_without_the_token_are_refused(daemon, bridges):
     bridge = bridges([daemon.socket])
     t = bridge.token
     assert get(bridge, f"/?token={t}")[0] == 200
-    assert get(bridge, f"/page.js?token={t}")[0] == 200
+    assert get(bridge, f"/js/page.js?token={t}")[0] == 200
+    assert get(bridge, f"/js/view.js?token={t}")[0] == 200
     assert get(bridge, f"/page.css?token={t}")[0] == 200
-    for path in ("/", "/page.js", "/?token=", f"/?token={t[:-1]}0" if t[-1] != "0" else f"/?token={t[:-1]}1",
-                 f"/page.js?tok={t}"):
+    for path in ("/", "/js/page.js", "/js/view.js", "/?token=", f"/?token={t[:-1]}0" if t[-1] != "0" else f"/?token={t[:-1]}1",
+                 f"/js/page.js?tok={t}"):
         status, body = get(bridge, path)
         assert status == 403, path
         assert "token" in body
@@ -358,9 +358,10 @@ def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
     frame = dict(event["frame"], reveal={"item": 0, "center": [150.0, 300.0], "radius": 90.0, "progress": 0.5})
     box = browser.execute_script(
         "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]);"
-        "const s = v.stage.getBoundingClientRect(), r = v.reveal.getBoundingClientRect();"
-        "return {hidden: v.reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width,"
-        " clip: v.reveal.style.clipPath, title: v.reveal.textContent};",
+        "const stage = document.querySelector('#stage'), reveal = stage.querySelector('.reveal');"
+        "const s = stage.getBoundingClientRect(), r = reveal.getBoundingClientRect();"
+        "return {hidden: reveal.hidden, scale: v.scale, left: r.left - s.left, top: r.top - s.top, width: r.width,"
+        " clip: reveal.style.clipPath, title: reveal.textContent};",
         frame, event["seq"])
     assert not box["hidden"]
     scale = box["scale"]
@@ -370,7 +371,7 @@ def test_a_reveal_draws_its_circle(make_daemon, bridges, browser):
     assert box["clip"] == "circle(90px at 150px 300px)"
     assert box["title"] == next(c["title"] for c in event["frame"]["cards"] if c["item"] == 0)
     hidden = browser.execute_script(
-        "const v = window.cardstack.views[0]; v.draw(arguments[0], arguments[1]); return v.reveal.hidden;",
+        "window.cardstack.views[0].draw(arguments[0], arguments[1]); return document.querySelector('#stage .reveal').hidden;",
         event["frame"], event["seq"])
     assert hidden
 

@@ -1,54 +1,9 @@
 // cardstack web: the editor of animation.spring, in the dialect the user picks (editors.js
-// places it beside the curve's). Loaded before page.js.
-"use strict";
+// places it beside the curve's).
+import { el, svg } from "./dom.js";
+import { SPRING_DIALECTS, SPRING_NAMES, SPRING_RANGES, springFigures, springStep, writtenSpring } from "./springs.js";
 
-// The spring's step response from rest (0) to 1, SwiftUI's parameters: mass 1, stiffness
-// (2π / response)², damping 4π ζ / response. For the picture only: the daemon moves cards.
-function springStep(zeta, response, t) {
-  const w = (2 * Math.PI) / response;
-  if (zeta < 1) {
-    const wd = w * Math.sqrt(1 - zeta * zeta);
-    return 1 - Math.exp(-zeta * w * t) * (Math.cos(wd * t) + ((zeta * w) / wd) * Math.sin(wd * t));
-  }
-  if (zeta === 1) return 1 - Math.exp(-w * t) * (1 + w * t);
-  const s = w * Math.sqrt(zeta * zeta - 1), r1 = -zeta * w + s, r2 = -zeta * w - s;
-  return 1 - (r2 * Math.exp(r1 * t) - r1 * Math.exp(r2 * t)) / (r2 - r1);
-}
-
-function springFigures(zeta, response) {
-  let peak = 0, settle = 0;
-  for (let i = 1; i <= 10000; i++) {
-    const t = i / 1000, x = springStep(zeta, response, t);
-    peak = Math.max(peak, x);
-    if (Math.abs(x - 1) > 0.001) settle = t;
-  }
-  return { overshoot: Math.max(0, peak - 1) * 100, settle };
-}
-
-// The spring's dialects (docs/parameters.md, "Springs in every dialect"): the keys each one
-// writes, and the sliders' ranges. The daemon converts; get_params gives every reading.
-const SPRING_DIALECTS = {
-  duration_bounce: { label: "duration / bounce (iOS 17)", keys: ["duration", "bounce"] },
-  damping_ratio: { label: "damping ratio / response (SwiftUI)", keys: ["damping_ratio", "response"] },
-  mass_stiffness_damping: { label: "mass / stiffness / damping (UIKit)", keys: ["mass", "stiffness", "damping"] },
-};
-const SPRING_RANGES = {
-  duration: [0.05, 2, 0.01], bounce: [-0.9, 0.99, 0.01], damping_ratio: [0.05, 2, 0.01], response: [0.05, 2, 0.01],
-  mass: [0.1, 10, 0.1], stiffness: [1, 2000, 1], damping: [0, 100, 0.1],
-};
-const SPRING_NAMES = ["smooth", "snappy", "bouncy"];
-
-// The spring as the file writes it: its own dialect's keys, or its name.
-function writtenSpring(s) {
-  if (!s || typeof s !== "object" || !s.dialect) return s;
-  const d = SPRING_DIALECTS[s.dialect];
-  if (!d) return s.dialect;
-  const out = {};
-  for (const k of d.keys) out[k] = s[k];
-  return out;
-}
-
-function springEditor(view) {
+export function springEditor(view) {
   const first = view.index === 0;
   const on = el("input", { type: "checkbox", "data-spring-on": "", "aria-label": "spring on" });
   const state = el("span", { "data-spring-state": "" });
@@ -56,7 +11,7 @@ function springEditor(view) {
   for (const [name, d] of Object.entries(SPRING_DIALECTS)) dialect.append(el("option", { value: name, text: d.label }));
   const names = SPRING_NAMES.map((name) => {
     const b = el("button", { type: "button", "data-spring-name": name, text: name });
-    b.addEventListener("click", () => sendAnimation(view, "spring", name));
+    b.addEventListener("click", () => view.edits.set("animation.spring", name));
     return b;
   });
   const fields = Object.keys(SPRING_RANGES).map((name) => {
@@ -98,15 +53,15 @@ function springEditor(view) {
     root.dataset.dialect = chosen;
   };
   dialect.addEventListener("change", () => { chosen = dialect.value; layout(); fill(shown()); });
-  on.addEventListener("change", () => sendAnimation(view, "spring", on.checked ? (value ? writtenSpring(value) : "smooth") : null));
+  on.addEventListener("change", () => view.edits.set("animation.spring", on.checked ? (value ? writtenSpring(value) : "smooth") : null));
   for (const f of fields) {
-    f.range.addEventListener("pointerdown", () => view.editing.add("animation.spring"));
-    f.range.addEventListener("input", () => { f.box.value = f.range.value; sendAnimation(view, "spring", current()); });
-    f.range.addEventListener("change", () => { view.editing.delete("animation.spring"); sendAnimation(view, "spring", current()); });
-    f.box.addEventListener("change", () => sendAnimation(view, "spring", current()));
+    f.range.addEventListener("pointerdown", () => view.edits.moving("animation.spring", true));
+    f.range.addEventListener("input", () => { f.box.value = f.range.value; view.edits.set("animation.spring", current()); });
+    f.range.addEventListener("change", () => { view.edits.moving("animation.spring", false); view.edits.set("animation.spring", current()); });
+    f.box.addEventListener("change", () => view.edits.set("animation.spring", current()));
   }
   const fill = (s) => {
-    if (view.holds("animation.spring")) return;
+    if (view.edits.holds("animation.spring")) return;
     for (const f of fields) {
       f.range.value = String(s[f.name]);
       if (document.activeElement !== f.box) f.box.value = String(+Number(s[f.name]).toPrecision(6));
