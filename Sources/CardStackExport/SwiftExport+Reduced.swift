@@ -175,7 +175,7 @@ extension SwiftExport {
     static let uikitSetting = """
         extension TunedLayout {
             /// Whether Reduce Motion is on (`UIAccessibility.isReduceMotionEnabled`): the adapters
-            /// (`TunedCollectionViewLayout`, `TunedMoveAnimator`) play `TunedReducedLayout` then.
+            /// (the collection view layout, the move animator) play `TunedReducedLayout` then.
             @MainActor public static var reduceMotion: Bool { UIAccessibility.isReduceMotionEnabled }
 
             /// Calls `changed` with the new setting each time the user turns Reduce Motion on or

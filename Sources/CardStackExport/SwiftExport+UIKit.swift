@@ -73,12 +73,12 @@ extension SwiftExport {
 
                 open override func prepare() {
                     super.prepare()
+                    if reduceMotionObserver == nil {
+                        reduceMotionObserver = TunedLayout.observeReduceMotion { [weak self] _ in self?.invalidateLayout() }
+                    }
                     guard let view = collectionView else {
                         attributes = []
                         return
-                    }
-                    if reduceMotionObserver == nil {
-                        reduceMotionObserver = TunedLayout.observeReduceMotion { [weak self] _ in self?.invalidateLayout() }
                     }
                     if TunedLayout.wraps, !centred {
                         // Once, before the first layout: into the middle turn, same card in front.
