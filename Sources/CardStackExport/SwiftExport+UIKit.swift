@@ -11,7 +11,9 @@ extension SwiftExport {
             ? [
                 "let end = Self.scrollsVertically",
                 "    ? CGPoint(x: view.contentOffset.x, y: CGFloat(to)) : CGPoint(x: CGFloat(to), y: view.contentOffset.y)",
-                "let animator = TunedLayout.propertyAnimator(from: from, to: to)",
+                "// Reduce Motion on: the reduced variant's timing.",
+                "let animator = TunedLayout.reduceMotion",
+                "    ? TunedReducedLayout.propertyAnimator(from: from, to: to) : TunedLayout.propertyAnimator(from: from, to: to)",
                 "animator.addAnimations { view.contentOffset = end }",
                 "animator.startAnimation()",
                 "return animator",
