@@ -9,6 +9,15 @@ let settings: [SwiftSetting] = [
 /// The pure layout library, from the app-facing package in CardStackKit/.
 let cardLayout: Target.Dependency = .product(name: "CardLayout", package: "CardStackKit")
 
+/// The page's files (Sources/CardStackWeb/Page; docs/architecture.md, "The page"), each served as it is.
+let pageFiles = """
+    page.html page.css reference.css actions.js clock.js config.js connection.js controls.js corners.js
+    curves.js device.js dom.js editors.js edits.js fit.js gestures.js gridpaint.js gridsprites.js
+    homography.js hook.js lookpainter.js looks.js motion.js moves.js page.js panel.js reference.js
+    replay.js replayplayer.js series.js springeditor.js springs.js stage.js status.js trace.js values.js
+    variants.js view.js
+    """.split(whereSeparator: \.isWhitespace).map(String.init)
+
 let package = Package(
     name: "cardstack",
     platforms: [.macOS(.v14)],
@@ -158,46 +167,7 @@ let package = Package(
             // Page/package.json only tells node the scripts are ES modules (Tests/page runs them).
             exclude: ["Page/package.json"],
             // The page's source files, embedded as byte arrays (`PackageResources`).
-            resources: [
-                .embedInCode("Page/page.html"),
-                .embedInCode("Page/page.css"),
-                .embedInCode("Page/reference.css"),
-                .embedInCode("Page/actions.js"),
-                .embedInCode("Page/clock.js"),
-                .embedInCode("Page/config.js"),
-                .embedInCode("Page/connection.js"),
-                .embedInCode("Page/controls.js"),
-                .embedInCode("Page/corners.js"),
-                .embedInCode("Page/curves.js"),
-                .embedInCode("Page/device.js"),
-                .embedInCode("Page/dom.js"),
-                .embedInCode("Page/editors.js"),
-                .embedInCode("Page/edits.js"),
-                .embedInCode("Page/fit.js"),
-                .embedInCode("Page/gestures.js"),
-                .embedInCode("Page/gridpaint.js"),
-                .embedInCode("Page/gridsprites.js"),
-                .embedInCode("Page/homography.js"),
-                .embedInCode("Page/hook.js"),
-                .embedInCode("Page/lookpainter.js"),
-                .embedInCode("Page/looks.js"),
-                .embedInCode("Page/motion.js"),
-                .embedInCode("Page/moves.js"),
-                .embedInCode("Page/page.js"),
-                .embedInCode("Page/panel.js"),
-                .embedInCode("Page/reference.js"),
-                .embedInCode("Page/replay.js"),
-                .embedInCode("Page/replayplayer.js"),
-                .embedInCode("Page/series.js"),
-                .embedInCode("Page/springeditor.js"),
-                .embedInCode("Page/springs.js"),
-                .embedInCode("Page/stage.js"),
-                .embedInCode("Page/status.js"),
-                .embedInCode("Page/trace.js"),
-                .embedInCode("Page/values.js"),
-                .embedInCode("Page/variants.js"),
-                .embedInCode("Page/view.js"),
-            ],
+            resources: pageFiles.map { .embedInCode("Page/\($0)") },
             swiftSettings: settings
         ),
         .executableTarget(

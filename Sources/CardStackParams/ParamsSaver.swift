@@ -97,15 +97,19 @@ public enum ParamsSaver {
     /// Whether `key` holds an integer: as the file writes it, else by asking the schema
     /// about a fraction.
     static func isIntegerKey(_ key: String, tree: ParamNode) -> Bool {
-        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return false }
-        if let node = tree.entries?.first(where: { $0.key == parts[0] })?.node.entries?.first(where: {
-            $0.key == parts[1]
-        })?.node {
+        // `table.key`, or `reduced.animation.fps` one table deeper.
+        let parts = key.split(separator: ".").map(String.init)
+        guard parts.count >= 2 else { return false }
+        var node: ParamNode? = tree
+        for part in parts { node = node?.entries?.first(where: { $0.key == part })?.node }
+        if let node {
             if case .integer = node.value { return true }
             if case .double = node.value { return false }
         }
-        let probe = ParamNode(.table([(parts[0], ParamNode(.table([(parts[1], ParamNode(.double(0.5)))])))]))
+        // The key alone at 0.5, in its tables: a wrong type says it takes an integer.
+        let probe = parts.reversed().reduce(ParamNode(.double(0.5))) { inner, part in
+            ParamNode(.table([(part, inner)]))
+        }
         do {
             _ = try ParamsSchema.resolve(probe)
             return false
@@ -153,18 +157,24 @@ public enum ParamsSaver {
     }
 
     static func apply(_ edit: Edit, to text: [UInt8]) throws(ParamsError) -> [UInt8] {
-        let parts = edit.key.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else {
+        // `table.key`, or a key of an override table (`reduced.animation.duration`): the table
+        // is every part but the last (`[reduced.animation]`).
+        let path = edit.key.split(separator: ".").map(String.init)
+        guard path.count >= 2 else {
             throw ParamsError(.unknownKey, "cannot save \(edit.key): not a table.key name", key: edit.key)
         }
+        let tablePath = Array(path.dropLast())
+        let parts = [tablePath.joined(separator: "."), path[path.count - 1]]
         let map = TOMLLineMap(text)
-        if let inline = map.entries.first(where: { $0.path == [parts[0]] }) {
+        for k in 1..<path.count {
+            guard let inline = map.entries.first(where: { $0.path == Array(path[..<k]) }) else { continue }
+            let table = path[..<k].joined(separator: ".")
             throw ParamsError(
                 .wrongType,
-                "\(parts[0]) is written as an inline table (line \(inline.line)); write it as a [\(parts[0])] table so save can change \(edit.key)",
+                "\(table) is written as an inline table (line \(inline.line)); write it as a [\(table)] table so save can change \(edit.key)",
                 key: edit.key)
         }
-        if let entry = map.entries.first(where: { $0.path == parts }) {
+        if let entry = map.entries.first(where: { $0.path == path }) {
             guard let value = edit.value else {
                 return Array(text[..<entry.lineStart] + text[entry.lineEnd...])
             }
@@ -183,7 +193,7 @@ public enum ParamsSaver {
                 $0.table == parts[0] && $0.key == parts[1] && $0.lineStart >= section.start && $0.lineEnd <= section.end
             }
             let lastEntry = map.entries.last {
-                $0.lineStart >= section.start && $0.lineEnd <= section.end && $0.path.first == parts[0]
+                $0.lineStart >= section.start && $0.lineEnd <= section.end && $0.path.starts(with: tablePath)
             }
             let at = anchor?.lineEnd ?? lastEntry?.lineEnd ?? section.headerEnd
             let indent = lastEntry.map { Array(text[$0.lineStart..<$0.keyStart]) } ?? []
@@ -191,16 +201,19 @@ public enum ParamsSaver {
             return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]
         }
         // Root-level dotted keys of that table (`layout.spacing = 30` with no [layout]).
-        if let lastDotted = map.entries.last(where: { $0.table == nil && $0.path.count == 2 && $0.path[0] == parts[0] })
-        {
+        if let lastDotted = map.entries.last(where: {
+            $0.table == nil && $0.path.count == path.count && Array($0.path.dropLast()) == tablePath
+        }) {
             let at = lastDotted.lineEnd
-            let line = Array("\(bareKey(parts[0])).\(bareKey(parts[1])) = \(value)".utf8) + newline
+            let line = Array("\(path.map(bareKey).joined(separator: ".")) = \(value)".utf8) + newline
             return Array(text[..<at]) + needsNewline(text, at, newline) + line + text[at...]
         }
         var out = text
         if let last = out.last, last != 10 { out += newline }
         if !out.isEmpty { out += newline }
-        out += Array("[\(bareKey(parts[0]))]".utf8) + newline + Array("\(bareKey(parts[1])) = \(value)".utf8) + newline
+        out +=
+            Array("[\(tablePath.map(bareKey).joined(separator: "."))]".utf8) + newline
+            + Array("\(bareKey(parts[1])) = \(value)".utf8) + newline
         return out
     }
 

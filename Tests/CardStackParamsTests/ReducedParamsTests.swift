@@ -162,3 +162,28 @@ import Testing
         #expect(keys.contains("reduced.animation.duration") && keys.contains("reduced.layout.m34"), "\(keys)")
     }
 }
+
+/// `save` writes the override tables' keys into `[reduced.animation]` and its siblings: in the
+/// file's own table when it has one, else a new table at the end; the file loads as saved.
+@Suite struct ReducedSaveTests {
+    @Test func overridesAreSavedIntoTheirOwnTables() throws {
+        let text = Array("[layout]\ncards = 11\n\n[reduced.animation]\nduration = 0.5 # mine\n".utf8)
+        var target = try ParamsDocument.parameters(from: text).parameters
+        target.animation.reduceMotion = true
+        target.reduced.animation.duration = 0.2
+        target.reduced.animation.fps = 30
+        target.reduced.layout.m34 = 0
+        target.reduced.crossfade = 0
+        let (saved, changed) = try ParamsSaver.save(text, as: target)
+        let out = String(decoding: saved, as: UTF8.self)
+        #expect(out.contains("[reduced.animation]\nduration = 0.2 # mine\nfps = 30\n"), "\(out)")
+        #expect(out.contains("[reduced.layout]\nm34 = 0.0\n"), "\(out)")
+        #expect(out.contains("[animation]\nreduce_motion = true\n"), "\(out)")
+        #expect(try ParamsDocument.parameters(from: saved).parameters == target)
+        #expect(
+            Set(changed) == [
+                "animation.reduce_motion", "reduced.animation.duration", "reduced.animation.fps",
+                "reduced.layout.m34", "reduced.crossfade",
+            ])
+    }
+}

@@ -53,9 +53,13 @@ export class Edits {
   flush() {
     this.flushScheduled = false;
     const params = {};
+    const sent = [...this.outgoing.keys()];
     for (const [k, v] of this.outgoing) {
-      const [table, name] = k.split(".");
-      (params[table] = params[table] || {})[name] = v;
+      // `reduced.animation.duration` is {"reduced": {"animation": {"duration": v}}}.
+      const parts = k.split(".");
+      let table = params;
+      for (const part of parts.slice(0, -1)) table = table[part] = table[part] || {};
+      table[parts[parts.length - 1]] = v;
     }
     this.outgoing.clear();
     const gesture = this.gesture;
@@ -63,7 +67,7 @@ export class Edits {
     const connection = this.view.connection;
     const id = connection.id();
     if (!connection.send("set_params", gesture ? { params, gesture } : { params }, id)) return;
-    for (const table of Object.keys(params)) for (const name of Object.keys(params[table])) this.awaiting.set(`${table}.${name}`, id);
+    for (const key of sent) this.awaiting.set(key, id);
   }
 
   // A reply came: the keys sent with its id are answered.

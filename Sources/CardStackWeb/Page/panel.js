@@ -69,8 +69,8 @@ export class Panel {
     if (this.view.stage.shown) look.restyle();
     if (this.animation) this.animation.show(info.params);
     for (const [key, row] of this.rows) {
-      const [table, name] = key.split(".");
-      const value = info.params[table] ? info.params[table][name] : undefined;
+      // A key of an override table (`reduced.animation.duration`) is one table deeper.
+      const value = key.split(".").reduce((o, part) => (o && typeof o === "object" ? o[part] : undefined), info.params);
       const source = overrides.has(key) ? "set" : unsaved.has(key) ? (this.baseSource === "file" ? "set" : this.baseSource || "set") : "file";
       row.row.dataset.source = source;
       row.row.dataset.unsaved = String(unsaved.has(key));
@@ -158,7 +158,9 @@ export class Panel {
     }
     let lastTable = null;
     for (const spec of keys) {
-      const [table] = spec.key.split(".");
+      // The table is every part but the last (`[reduced.animation]`), the label the last.
+      const parts = spec.key.split(".");
+      const table = parts.slice(0, -1).join(".");
       if (table !== lastTable) {
         this.table.append(el("tr", { class: "table-head" }, el("td", { colspan: "3", text: `[${table}]` })));
         lastTable = table;
@@ -166,7 +168,7 @@ export class Panel {
       const row = el("tr", { "data-key": spec.key });
       const src = el("td", { class: "src", text: "" });
       const edit = el("td", { class: "edit" });
-      row.append(el("td", { class: "key", text: spec.key.split(".")[1], title: describe(spec) }), edit, src);
+      row.append(el("td", { class: "key", text: parts[parts.length - 1], title: describe(spec) }), edit, src);
       this.table.append(row);
       const editing = (on) => this.view.edits.moving(spec.key, on);
       this.rows.set(spec.key, { spec, row, src, set: buildControl(spec, edit, (v) => this.view.edits.set(spec.key, v), editing) });

@@ -13,6 +13,7 @@ import { CLUMP_MS } from "./stage.js";
 import { VARIANT_LIMIT, variantText, variantValues } from "./values.js";
 
 const SPRING_READINGS = ["damping_ratio", "response", "duration", "bounce", "mass", "stiffness", "damping"];
+const REDUCE_KEY = "animation.reduce_motion";
 
 // The grid's look, kept with its code (page.css is the stage's and the panel's).
 const VARIANT_STYLE = `
@@ -51,7 +52,17 @@ export class Variants {
     const clear = el("button", { type: "button", "data-action": "variants-clear", text: "Close grid" });
     this.editor = el("div", { class: "variant-editor", hidden: "" },
       this.keys[0], this.values[0], this.keys[1], this.values[1], show, clear);
-    this.root = el("div", { class: "group variants-tools" }, open, this.editor);
+    // Reduce Motion (docs/page.md, "Reduce Motion"): the switch, and the full and the reduced
+    // transition side by side, a grid of two on the daemon's one clock.
+    this.reduce = el("input", { type: "checkbox", "data-action": "reduce-motion",
+      title: "animation.reduce_motion: the daemon plays the [reduced] variant" });
+    const twoUp = el("button", { type: "button", "data-action": "two-up", text: "Full | Reduced",
+      title: "the full and the Reduce Motion transition side by side, on one clock" });
+    this.root = el("div", { class: "group variants-tools" }, open,
+      el("label", { class: "reduce-motion" }, this.reduce, " Reduce Motion"), twoUp, this.editor);
+    this.reduce.addEventListener("change", () =>
+      this.view.send("set_params", { params: { animation: { reduce_motion: this.reduce.checked } } }, "variants:reduce"));
+    twoUp.addEventListener("click", () => this.twoUp());
     if (!document.getElementById("variant-style")) document.head.append(el("style", { id: "variant-style", text: VARIANT_STYLE }));
     this.grid = el("div", { id: this.view.index === 0 ? "variants" : `variants-${this.view.index}`, class: "variant-grid", hidden: "" });
     this.view.stage.picture.append(this.grid);
@@ -97,6 +108,14 @@ export class Variants {
     this.view.send("set_variants", { vary }, "variants");
   }
 
+  // The full and the reduced variant of the values in force, side by side: every control then
+  // changes the side it belongs to (a [reduced] key the right one; a file key the left, and the
+  // right too where [reduced] leaves that key to the file).
+  twoUp() {
+    this.asked = { [REDUCE_KEY]: [false, true] };
+    this.view.send("set_variants", { vary: this.asked }, "variants");
+  }
+
   close() {
     this.asked = null;
     this.view.send("set_variants", { cells: [] }, "variants");
@@ -109,6 +128,11 @@ export class Variants {
 
   // Replies to "variants" and "variants:pick"; true when it was one.
   reply(m) {
+    if (m.id === "variants:reduce") {
+      if (!m.ok) this.view.say(`reduce motion: ${m.error.code}: ${m.error.message}`, true);
+      else this.view.panel.showParams(m.result);
+      return true;
+    }
     if (m.id === "variants:pick") {
       if (!m.ok) this.view.say(`variant: ${m.error.code}: ${m.error.message}`, true);
       else { this.view.panel.showParams(m.result); this.mark(); }
@@ -175,6 +199,10 @@ export class Variants {
   }
 
   label(overlay) {
+    const keys = Object.keys(overlay);
+    if (keys.length === 1 && keys[0] === "animation" && Object.keys(overlay.animation).join() === "reduce_motion") {
+      return overlay.animation.reduce_motion ? "Reduce Motion ([reduced])" : "full motion";
+    }
     const parts = [];
     const walk = (o, prefix) => {
       for (const [k, v] of Object.entries(o)) {
@@ -195,6 +223,8 @@ export class Variants {
 
   // The cell whose set is the one in force is marked.
   mark() {
+    const animation = this.view.params && this.view.params.params.animation;
+    this.reduce.checked = !!(animation && animation.reduce_motion);
     const inForce = this.view.params && JSON.stringify(this.view.params.params);
     for (const c of this.cells) {
       const yes = !!inForce && JSON.stringify(c.info.params) === inForce;

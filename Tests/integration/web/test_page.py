@@ -55,6 +55,13 @@ def wait_row_value(browser, key, value):
 
 # MARK: Controls
 
+def value_at(params, key):
+    """The value of a dotted key in `get_params`' parameters, or None."""
+    for part in key.split("."):
+        params = params.get(part) if isinstance(params, dict) else None
+    return params
+
+
 def test_sliders_sit_on_the_value_in_force_and_a_drag_moves_it_by_a_fraction(make_daemon, bridges, browser):
     daemon = make_daemon()
     client = subscribed(daemon)
@@ -66,10 +73,11 @@ def test_sliders_sit_on_the_value_in_force_and_a_drag_moves_it_by_a_fraction(mak
     keys = js(browser, "return [...document.querySelectorAll('tr[data-key] input[type=range]')].filter(r => !r.closest('.pair')).map(r => r.closest('tr').dataset.key)")
     assert len(keys) >= 15
     for key in keys:
-        table, name = key.split(".")
-        if params[table].get(name) is None:
+        # A key of an override table (`reduced.animation.duration`) is one table deeper.
+        value = value_at(params, key)
+        if value is None:
             continue
-        value, state = params[table][name], slider_state(browser, key)
+        state = slider_state(browser, key)
         # The thumb's own value: a range input holds only what lies in [min, max] (the browser
         # clamps the rest), so this fails for a slider that cannot reach the value in force.
         thumb = math.log2(1 / abs(value)) if key == "layout.m34" else value
@@ -81,16 +89,15 @@ def test_sliders_sit_on_the_value_in_force_and_a_drag_moves_it_by_a_fraction(mak
     # Every slider the stack shows, m34 (tuned as the camera distance) first (a folded row,
     # such as [scroll]'s, has no place to drag).
     shown = js(browser, "return [...document.querySelectorAll('tr[data-key] input[type=range]')].filter(r => !r.closest('.pair') && r.offsetParent).map(r => r.closest('tr').dataset.key)")
-    dragged = ["layout.m34"] + [k for k in shown if k != "layout.m34" and params[k.split(".")[0]].get(k.split(".")[1])]
+    dragged = ["layout.m34"] + [k for k in shown if k != "layout.m34" and value_at(params, k)]
     assert len(dragged) >= 12
     for key in dragged:
-        table, name = key.split(".")
-        old = client.ok("get_params")["params"][table][name]
+        old = value_at(client.ok("get_params")["params"], key)
         for sign in (1, -1):
             drag_slider(browser, key, 24 * sign)
             wait_settled(browser)
             new = float(js(browser, "return document.querySelector(`tr[data-key='${arguments[0]}'] input[type=number]`).value", key))
-            assert client.ok("get_params")["params"][table][name] == new, (key, new)
+            assert value_at(client.ok("get_params")["params"], key) == new, (key, new)
             assert 0 < abs(new - old) / abs(old) < 0.5, (key, old, new)
             wait_for(lambda: json.loads(slider_state(browser, key)["at"]) == new, what=f"{key}'s slider on {new}")
             old = new

@@ -81,10 +81,10 @@ def test_the_page_has_no_global_names_but_its_hook():
 
 
 def test_every_page_file_is_embedded():
-    """A file added to Page/ is served only once Package.swift embeds it; package.json, which
-    tells node the scripts are ES modules (Tests/page), is the one file left out."""
+    """A file added to Page/ is served only once Package.swift embeds it (its `pageFiles`);
+    package.json, which tells node the scripts are ES modules (Tests/page), is the one left out."""
     package = (REPO / "Package.swift").read_text()
     assert 'exclude: ["Page/package.json"]' in package
-    for file in PAGE.iterdir():
-        if file.name != "package.json":
-            assert f'.embedInCode("Page/{file.name}")' in package, file.name
+    assert 'resources: pageFiles.map { .embedInCode("Page/\\($0)") }' in package
+    listed = re.search(r'let pageFiles = """\n(.*?)"""', package, re.S).group(1).split()
+    assert sorted(listed) == sorted(p.name for p in PAGE.iterdir() if p.name != "package.json")
