@@ -17,9 +17,32 @@ extension CSSExport {
 
             /* Animation: `\(transition.animate.text)` from offset \(number(transition.from)) to \(number(Layout.normalize(transition.to, transition.parameters))), \(number(transition.duration)) s,
             """
-        guard transition.duration > 0 else {
+        guard let (timing, markup, rules) = animationParts(transition) else {
             return head + "\n   no move: the offset is already where the transition would end. */\n"
         }
+        return head + """
+
+               timing: \(timing).
+               Markup for the animation (one element per card it shows; the text is up to you):
+
+            <div class="cardstack">
+            \(markup.joined(separator: "\n").replacingStars)
+            </div>
+            */
+
+            \(rules.joined(separator: "\n\n"))
+
+            """
+    }
+
+    /// The animation's timing in words, its elements' markup and its rules (nil when nothing
+    /// moves). `reduced`: the elements of the Reduce Motion variant, marked `data-reduced`,
+    /// their keyframes named `cardstack-reduced-…` (CSSExport+Reduced.swift).
+    static func animationParts(_ transition: ExportTransition, reduced: Bool = false)
+        -> (timing: String, markup: [String], rules: [String])?
+    {
+        guard transition.duration > 0 else { return nil }
+        let mark = reduced ? " data-reduced" : ""
         let keyframes = CSSKeyframes(transition)
         let keys = keyframes.keys
         let count = keyframes.moments.values.map(\.count).reduce(0, +)
@@ -36,15 +59,16 @@ extension CSSExport {
         var markup: [String] = []
         var rules: [String] = []
         for key in keys {
-            let name = "cardstack-\(key.item)-\(key.index < 0 ? "m\(-key.index)" : "\(key.index)")"
+            let name =
+                "cardstack-\(reduced ? "reduced-" : "")\(key.item)-\(key.index < 0 ? "m\(-key.index)" : "\(key.index)")"
             let moments = keyframes.moments[key] ?? []
             guard let first = moments.lazy.compactMap({ $0.cards[key] }).first else { continue }
             markup.append(
-                "  <div class=\"card\" data-item=\"\(key.item)\" data-index=\"\(key.index)\">\(escape(first.title))</div>"
+                "  <div class=\"card\"\(mark) data-item=\"\(key.item)\" data-index=\"\(key.index)\">\(escape(first.title))</div>"
             )
             rules.append(
                 """
-                .cardstack > .card[data-item="\(key.item)"][data-index="\(key.index)"] {
+                .cardstack > .card\(reduced ? "[data-reduced]" : "")[data-item="\(key.item)"][data-index="\(key.index)"] {
                   width: \(px(first.size.width));
                   height: \(px(first.size.height));
                   transform-origin: \(px(first.anchor.x * first.size.width)) \(px(first.anchor.y * first.size.height)) 0;
@@ -54,19 +78,7 @@ extension CSSExport {
             rules.append(
                 "@keyframes \(name) {\n" + frames(of: key, in: moments, keyframes).joined(separator: "\n") + "\n}")
         }
-        return head + """
-
-               timing: \(timing).
-               Markup for the animation (one element per card it shows; the text is up to you):
-
-            <div class="cardstack">
-            \(markup.joined(separator: "\n").replacingStars)
-            </div>
-            */
-
-            \(rules.joined(separator: "\n\n"))
-
-            """
+        return (timing, markup, rules)
     }
 
     /// The keyframe blocks of the card `key`.

@@ -11,20 +11,24 @@ public enum Export {
     ) throws -> String {
         switch format {
         case .swift:
-            return SwiftExport.text(parameters, origin: origin, name: options.name)
+            return SwiftExport.text(parameters.fullVariant(), origin: origin, name: options.name)
         case .css:
-            let frame = Layout.frame(parameters, offset: offset)
-            let look = LookExport.cssRules(parameters.card, frame: frame)
+            // The full variant, then the reduced one under `prefers-reduced-motion`.
+            let full = parameters.fullVariant()
+            let frame = Layout.frame(full, offset: offset)
+            let look = LookExport.cssRules(full.card, frame: frame)
+            let reduced = CSSExport.reducedMotion(parameters, offset: offset, animate: options.animate)
             guard let animate = options.animate else {
-                return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look)
+                return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look) + reduced
             }
-            let transition = ExportTransition(parameters, from: offset, animate: animate)
+            let transition = ExportTransition(full, from: offset, animate: animate)
             return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look)
-                + CSSExport.animation(transition)
+                + CSSExport.animation(transition) + reduced
         case .json:
             return try PrettyJSON.encode(parameters) + "\n"
         case .tokens:
-            return TokensExport.text(parameters, offset: offset, animate: options.animate ?? .next, origin: origin)
+            return TokensExport.text(
+                parameters.fullVariant(), offset: offset, animate: options.animate ?? .next, origin: origin)
         }
     }
 }

@@ -4,30 +4,7 @@ extension SwiftExport {
     /// SwiftUI: the move as an `Animation` and a view that places the cards of any offset
     /// with a projection effect, under `#if canImport(SwiftUI)`.
     static func swiftUI(_ p: Parameters) -> String {
-        let animation: String
-        if p.animation.spring != nil {
-            animation = """
-                    /// The tuned spring: iOS 17's `.spring(duration:bounce:)`, else
-                    /// `.spring(response:dampingFraction:blendDuration:)` (the same spring).
-                    public static var animation: Animation {
-                        if #available(iOS 17, *) {
-                            return .spring(duration: springDuration, bounce: bounce)
-                        }
-                        return .spring(response: response, dampingFraction: dampingRatio, blendDuration: 0)
-                    }
-                """
-        } else {
-            let note =
-                p.animation.curve == .decelerate
-                ? "the nearest cubic Bézier to `decelerate` (its error is in `controlPoint1`'s comment)"
-                : "the tuned curve"
-            animation = """
-                    /// The move over `duration` seconds along \(note): `.timingCurve(x1, y1, x2, y2, duration:)`.
-                    public static var animation: Animation {
-                        .timingCurve(controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y, duration: duration)
-                    }
-                """
-        }
+        let animation = swiftUIAnimation(p)
         return """
 
             #if canImport(SwiftUI)
@@ -41,19 +18,25 @@ extension SwiftExport {
             /// The tuned cards at `offset` without UIKit: `content(item)` draws card `item`, placed
             /// by `TunedCardPlacement`. Animate `offset` with `withAnimation(TunedLayout.animation)`
             /// (or drive it from `TunedLayout.offset(from:to:velocity:at:)` in a `TimelineView` for
-            /// the exact curve).
+            /// the exact curve). With Reduce Motion on (`accessibilityReduceMotion`), the cards are
+            /// the reduced variant's (`TunedReducedLayout`; animate with
+            /// `TunedLayout.animation(reduceMotion:)`).
             public struct TunedCardsView<Content: View>: View {
                 public var offset: Double
                 public var content: (Int) -> Content
+                @Environment(\\.accessibilityReduceMotion) private var reduceMotion
 
                 public init(offset: Double, @ViewBuilder content: @escaping (Int) -> Content) {
                     self.offset = offset
                     self.content = content
                 }
 
+                /// The cards drawn, back to front: the variant the Reduce Motion setting asks for.
+                public var cards: [TunedCard] { TunedLayout.cards(offset: offset, reduceMotion: reduceMotion) }
+
                 public var body: some View {
                     ZStack(alignment: .topLeading) {
-                        ForEach(TunedLayout.cards(offset: offset), id: \\.index) { card in
+                        ForEach(cards, id: \\.index) { card in
                             content(card.item).modifier(TunedCardPlacement(card: card))
                         }
                     }
@@ -88,5 +71,35 @@ extension SwiftExport {
             #endif
 
             """
+    }
+
+    /// `TunedLayout.animation`'s declaration: the tuned spring or curve as a SwiftUI
+    /// `Animation` (the reduced variant's is this one's text for its parameters).
+    static func swiftUIAnimation(_ p: Parameters) -> String {
+        let animation: String
+        if p.animation.spring != nil {
+            animation = """
+                    /// The tuned spring: iOS 17's `.spring(duration:bounce:)`, else
+                    /// `.spring(response:dampingFraction:blendDuration:)` (the same spring).
+                    public static var animation: Animation {
+                        if #available(iOS 17, *) {
+                            return .spring(duration: springDuration, bounce: bounce)
+                        }
+                        return .spring(response: response, dampingFraction: dampingRatio, blendDuration: 0)
+                    }
+                """
+        } else {
+            let note =
+                p.animation.curve == .decelerate
+                ? "the nearest cubic Bézier to `decelerate` (its error is in `controlPoint1`'s comment)"
+                : "the tuned curve"
+            animation = """
+                    /// The move over `duration` seconds along \(note): `.timingCurve(x1, y1, x2, y2, duration:)`.
+                    public static var animation: Animation {
+                        .timingCurve(controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y, duration: duration)
+                    }
+                """
+        }
+        return animation
     }
 }

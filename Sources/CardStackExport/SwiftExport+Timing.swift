@@ -1,9 +1,26 @@
 import CardLayout
 
 extension SwiftExport {
-    /// UIKit's and Core Animation's timing objects for the tuned move, under
-    /// `#if canImport(UIKit)`, every number read from the pure part's `static let`s.
+    /// UIKit's and Core Animation's timing objects for the tuned move, and the display link
+    /// animator, under `#if canImport(UIKit)`.
     static func timing(_ p: Parameters) -> String {
+        """
+
+        #if canImport(UIKit)
+        import UIKit
+        import QuartzCore
+
+        \(timingAPI(p))
+        \(displayLinkAnimator)
+        #endif
+
+        """
+    }
+
+    /// The timing objects as an `extension TunedLayout`, every number read from the pure
+    /// part's `static let`s (the reduced variant's extension is this one's text for its
+    /// parameters, SwiftExport+Reduced.swift).
+    static func timingAPI(_ p: Parameters) -> String {
         let a = p.animation
         let provider: String
         let core: String
@@ -61,11 +78,6 @@ extension SwiftExport {
                 ? "the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve)"
                 : "the curve's cubic Bézier: `UICubicTimingParameters(controlPoint1:controlPoint2:)`")
         return """
-
-            #if canImport(UIKit)
-            import UIKit
-            import QuartzCore
-
             extension TunedLayout {
                 /// UIKit's timing for a move from `from` to `to` starting at `velocity` points per
                 /// second: \(kind).
@@ -90,9 +102,6 @@ extension SwiftExport {
             \(core)
                 }
             }
-
-            \(displayLinkAnimator)
-            #endif
 
             """
     }
@@ -156,8 +165,10 @@ extension SwiftExport {
                 let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
                 self.view = view
                 self.vertical = vertical
-                position = { TunedLayout.position(from: from, to: to, velocity: velocity, at: $0) }
-                duration = TunedLayout.moveDuration(from: from, to: to, velocity: velocity)
+                // The variant the Reduce Motion setting asks for as the move starts.
+                let reduced = TunedLayout.reduceMotion
+                position = { TunedLayout.position(from: from, to: to, velocity: velocity, at: $0, reduceMotion: reduced) }
+                duration = TunedLayout.moveDuration(from: from, to: to, velocity: velocity, reduceMotion: reduced)
             }
 
             /// A fling at `velocity` points per second from the view's offset.
@@ -165,8 +176,9 @@ extension SwiftExport {
                 let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
                 self.view = view
                 self.vertical = vertical
-                position = { TunedLayout.flingPosition(from: from, velocity: velocity, at: $0) }
-                duration = TunedLayout.flingDuration(from: from, velocity: velocity)
+                let reduced = TunedLayout.reduceMotion
+                position = { TunedLayout.flingPosition(from: from, velocity: velocity, at: $0, reduceMotion: reduced) }
+                duration = TunedLayout.flingDuration(from: from, velocity: velocity, reduceMotion: reduced)
             }
 
             #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist

@@ -11,7 +11,9 @@ extension SwiftExport {
             ? [
                 "let end = Self.scrollsVertically",
                 "    ? CGPoint(x: view.contentOffset.x, y: CGFloat(to)) : CGPoint(x: CGFloat(to), y: view.contentOffset.y)",
-                "let animator = TunedLayout.propertyAnimator(from: from, to: to)",
+                "// Reduce Motion on: the reduced variant's timing.",
+                "let animator = TunedLayout.reduceMotion",
+                "    ? TunedReducedLayout.propertyAnimator(from: from, to: to) : TunedLayout.propertyAnimator(from: from, to: to)",
                 "animator.addAnimations { view.contentOffset = end }",
                 "animator.startAnimation()",
                 "return animator",
@@ -41,21 +43,23 @@ extension SwiftExport {
             /// starts in the middle turn; the cards at any contentOffset are `cards(offset:)` there,
             /// so the deck scrolls on seamlessly past the last card. \(p.layout.wrap ? "Only after `turns / 2` whole turns one way does it stop." : "This deck does not wrap: the content covers it once.")
             open class TunedCollectionViewLayout: UICollectionViewLayout {
-                public static let scrollsVertically = \(vertical)
+                nonisolated public static let scrollsVertically = \(vertical)
                 /// Copies of the deck the content holds: many when the deck wraps, else one.
-                public static let turns = \(p.layout.wrap ? 1001 : 1)
+                nonisolated public static let turns = \(p.layout.wrap ? 1001 : 1)
                 private var attributes: [UICollectionViewLayoutAttributes] = []
                 private var centred = false
+                /// Invalidates the layout when Reduce Motion is turned on or off.
+                private var reduceMotionObserver: TunedReduceMotionObserver?
 
                 /// The scroll length of the content, in points.
-                public static var contentLength: Double {
+                nonisolated public static var contentLength: Double {
                     TunedLayout.wraps
                         ? Double(turns) * Double(TunedLayout.itemCount) * TunedLayout.spacing
                         : Double(max(TunedLayout.itemCount - 1, 0)) * TunedLayout.spacing
                 }
 
                 /// Where the middle turn starts: the wrapping deck's first resting offset.
-                public static var middle: Double {
+                nonisolated public static var middle: Double {
                     TunedLayout.wraps ? Double(turns / 2) * Double(TunedLayout.itemCount) * TunedLayout.spacing : 0
                 }
 
@@ -71,6 +75,9 @@ extension SwiftExport {
 
                 open override func prepare() {
                     super.prepare()
+                    if reduceMotionObserver == nil {
+                        reduceMotionObserver = TunedLayout.observeReduceMotion { [weak self] _ in self?.invalidateLayout() }
+                    }
                     guard let view = collectionView else {
                         attributes = []
                         return
@@ -89,7 +96,8 @@ extension SwiftExport {
                     var seen = Set<Int>()
                     var frontToBack: [UICollectionViewLayoutAttributes] = []
                     // Front to back, so an item shown twice keeps its nearer copy.
-                    for card in TunedLayout.cards(offset: offset).reversed()
+                    // Reduce Motion on: the reduced variant's cards (`TunedReducedLayout`).
+                    for card in TunedLayout.cards(offset: offset, reduceMotion: TunedLayout.reduceMotion).reversed()
                     where card.item < count && seen.insert(card.item).inserted {
                         let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: card.item, section: 0))
                         a.size = CGSize(width: card.size.width, height: card.size.height)
@@ -120,8 +128,9 @@ extension SwiftExport {
                     // UIKit's velocity is in points per millisecond.
                     let speed = Double(Self.scrollsVertically ? velocity.y : velocity.x) * 1000
                     let proposed = Double(Self.scrollsVertically ? proposedContentOffset.y : proposedContentOffset.x)
-                    var end = speed == 0 ? TunedLayout.restingOffset(from: proposed, velocity: 0)
-                        : TunedLayout.restingOffset(from: current, velocity: speed)
+                    let reduced = TunedLayout.reduceMotion
+                    var end = speed == 0 ? TunedLayout.restingOffset(from: proposed, velocity: 0, reduceMotion: reduced)
+                        : TunedLayout.restingOffset(from: current, velocity: speed, reduceMotion: reduced)
                     end = min(max(end, 0), Self.contentLength)
                     return Self.scrollsVertically
                         ? CGPoint(x: proposedContentOffset.x, y: CGFloat(end))

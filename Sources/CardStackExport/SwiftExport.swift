@@ -35,6 +35,7 @@ public enum SwiftExport {
             out += carouselScrolling(parameters)
         }
         out += swiftUI(parameters)
+        out += reducedMotion(parameters)
         out += look(parameters)
         out += lookSwiftUI(parameters)
         // The name is put in before what came from the file (the path, the titles), so that

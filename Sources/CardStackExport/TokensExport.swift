@@ -14,6 +14,21 @@ public enum TokensExport {
     public static func text(_ parameters: Parameters, offset: Double, animate: ExportAnimation, origin: ExportOrigin)
         -> String
     {
+        var groups: [(key: String, value: JSONValue)] = [
+            ("animation", .object(animationTokens(parameters, offset: offset, animate: animate, origin: origin)))
+        ]
+        groups.append(("scroll", scroll(parameters)))
+        if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
+        groups.append(("reduced-motion", reducedMotion(parameters, offset: offset, animate: animate, origin: origin)))
+        let root: JSONValue = .object([("cardstack", .object(groups))])
+        return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
+    }
+
+    /// The `animation` group's tokens for `parameters` (the reduced variant's group holds the
+    /// same for its parameters, TokensExport+Reduced.swift).
+    static func animationTokens(
+        _ parameters: Parameters, offset: Double, animate: ExportAnimation, origin: ExportOrigin
+    ) -> [(key: String, value: JSONValue)] {
         let a = parameters.animation
         var animation: [(key: String, value: JSONValue)] = [
             (
@@ -93,11 +108,7 @@ public enum TokensExport {
         } else {
             animation.append(("keyframes", keyframes(transition)))
         }
-        var groups: [(key: String, value: JSONValue)] = [("animation", .object(animation))]
-        groups.append(("scroll", scroll(parameters)))
-        if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
-        let root: JSONValue = .object([("cardstack", .object(groups))])
-        return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
+        return animation
     }
 
     /// A token of `type` with `value` and a description.

@@ -40,6 +40,7 @@ public struct ExportOptions: Sendable, Equatable {
     /// What the Swift file's types are called after the prefix (`TunedLayout`, …).
     public static let generatedSuffixes = [
         "Card", "CardPlacement", "CardsView", "CarouselDelegate", "CollectionViewLayout", "Layout", "MoveAnimator",
+        "ReduceMotionObserver", "ReducedLayout",
     ]
 
     /// The names the Swift file uses from elsewhere that a prefix and a suffix could spell,
@@ -54,7 +55,7 @@ public struct ExportOptions: Sendable, Equatable {
                     "UICollectionView", "UICollectionViewLayout", "UICollectionViewLayoutAttributes",
                     "UICubicTimingParameters", "UITimingCurveProvider", "UIViewPropertyAnimator", "CABasicAnimation",
                     "CADisplayLink", "CAMediaTimingFunction", "CATransform3D", "CGFloat", "CGPoint", "CGRect", "CGSize",
-                    "NSObject", "IndexPath", "shouldInvalidateLayout",
+                    "NSObject", "IndexPath", "shouldInvalidateLayout", "invalidateLayout",
                 ]
             ),
             (

@@ -42,7 +42,7 @@ struct VerifyCommand: ParsableCommand {
         let report = recording.verify(tolerance: options.tolerance)
         try options.finish(report) {
             GoldenPictures(
-                left: recording.frames.map(\.frame), right: recording.frames.map { recording.recompute($0) },
+                left: recording.frames.map(\.frame), right: recording.recomputedFrames(),
                 times: recording.frames.map(\.time), labels: ("recorded", "this build"), first: report.first)
         }
     }

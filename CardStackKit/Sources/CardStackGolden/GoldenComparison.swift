@@ -35,6 +35,8 @@ public struct GoldenReport: Sendable, Equatable {
     public var tolerance: Double
     public var framesChecked = 0
     public var cardsChecked = 0
+    /// Of ``framesChecked``, those with Reduce Motion on (docs/tuning.md, "Both variants in one golden").
+    public var reducedFramesChecked = 0
     public var first: GoldenDivergence?
     /// The card furthest off in points (first among equals); nil when nothing was compared.
     public var largest: GoldenDivergence?
@@ -52,7 +54,8 @@ public struct GoldenReport: Sendable, Equatable {
         let within = "within \(Self.number(tolerance)) pt"
         guard let first else {
             let most = largest.map { ", largest deviation \(Self.number($0.points)) pt" } ?? ""
-            return "\(subject): all \(cardsChecked) cards of \(framesChecked) frames \(within)\(most)"
+            let reduced = reducedFramesChecked > 0 ? " (\(reducedFramesChecked) with Reduce Motion on)" : ""
+            return "\(subject): all \(cardsChecked) cards of \(framesChecked) frames\(reduced) \(within)\(most)"
         }
         var text = "\(subject): differs (not \(within)); first at \(first)"
         if let largest, largest != first {
@@ -62,8 +65,9 @@ public struct GoldenReport: Sendable, Equatable {
     }
 
     /// Adds one frame's comparison.
-    mutating func add(_ divergences: [GoldenDivergence], cards: Int) {
+    mutating func add(_ divergences: [GoldenDivergence], cards: Int, reduced: Bool = false) {
         framesChecked += 1
+        if reduced { reducedFramesChecked += 1 }
         cardsChecked += cards
         for d in divergences {
             if d.points > tolerance || d.points.isNaN, first == nil { first = d }

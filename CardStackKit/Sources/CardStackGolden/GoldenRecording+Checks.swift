@@ -8,17 +8,21 @@ extension GoldenRecording {
     /// the move's start, target and velocity — and compares it with the recorded frame.
     public func verify(tolerance: Double = defaultTolerance) -> GoldenReport {
         var report = GoldenReport(subject: "\(source) against this build's layout and motion", tolerance: tolerance)
+        let fades = self.fades
         for recorded in frames {
-            let computed = recompute(recorded)
-            report.add(Self.compare(recorded, with: computed.cards), cards: recorded.frame.cards.count)
+            let computed = recompute(recorded, fade: fades[recorded.number])
+            report.add(
+                Self.compare(recorded, with: computed.cards), cards: recorded.frame.cards.count,
+                reduced: isReduced(recorded))
         }
         return report
     }
 
     /// The frame this build computes for `recorded`: at its move's offset at its time, or at
-    /// its recorded offset when no move ran.
+    /// its recorded offset when no move ran, in the variant its revision plays (Reduce Motion's
+    /// when `animation.reduce_motion` is on); a cross-fade's frames need ``recomputedFrames()``.
     public func recompute(_ recorded: RecordedFrame) -> Frame {
-        let parameters = parameters(of: recorded)
+        let parameters = parameters(of: recorded).inEffect
         let offset = recorded.motion?.offset(at: recorded.time, parameters) ?? recorded.frame.offset
         var frame = Layout.frame(parameters, offset: offset, context: recorded.context, pastEdges: true)
         frame.reveal = recorded.frame.reveal
@@ -60,7 +64,7 @@ extension GoldenRecording {
         var report = GoldenReport(subject: "\(source) against the app's motion", tolerance: tolerance)
         for recorded in frames {
             guard let move = recorded.motion else { continue }
-            let parameters = parameters(of: recorded)
+            let parameters = parameters(of: recorded).inEffect
             let t = (recorded.time - move.start) / parameters.animation.slowdown
             let offset: Double
             switch move.kind {

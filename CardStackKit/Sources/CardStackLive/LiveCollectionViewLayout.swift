@@ -26,6 +26,8 @@
         private var throttle = ScrollThrottle()
         private var listener: Task<Void, Never>?
         private var link: LiveDisplayLink?
+        /// Follows the phone's Reduce Motion setting (``LiveReduceMotion``).
+        private var reduceMotion: LiveReduceMotion?
 
         public init(follower: LiveFollower, mirror: Bool = false, parameters: Parameters = Parameters()) {
             self.follower = follower
@@ -33,6 +35,7 @@
             self.parameters = parameters
             super.init()
             link = LiveDisplayLink { [weak self] offset in self?.show(offset) }
+            reduceMotion = LiveReduceMotion(follower: follower)
             listener = Task { @MainActor [weak self] in
                 for await update in follower.updates {
                     guard case .changed(let snapshot, let change) = update else { continue }

@@ -47,10 +47,16 @@ public final class LiveFollower: @unchecked Sendable {
         /// a keep-alive every 10 s).
         public var idleTimeout = 30.0
 
-        public init(frames: Bool = false, reconnect: Bool = true, motion: Bool = true) {
+        /// The phone's Reduce Motion setting when the follower starts (``LiveSnapshot/reduceMotion``);
+        /// ``LiveFollower/setReduceMotion(_:)`` follows its changes. `LiveCollectionViewLayout`
+        /// and `LiveModel` pass `UIAccessibility.isReduceMotionEnabled` and its notification.
+        public var reduceMotion = false
+
+        public init(frames: Bool = false, reconnect: Bool = true, motion: Bool = true, reduceMotion: Bool = false) {
             self.frames = frames
             self.reconnect = reconnect
             self.motion = motion
+            self.reduceMotion = reduceMotion
         }
     }
 
@@ -73,7 +79,7 @@ public final class LiveFollower: @unchecked Sendable {
         // The moves come in frame events: a follower playing them asks for each one's first frame.
         endpoints = try LiveEndpoints(url, frames: options.frames, moves: options.motion)
         self.options = options
-        tracker = LiveTracker(motion: options.motion)
+        tracker = LiveTracker(motion: options.motion, reduceMotion: options.reduceMotion)
         (updates, continuation) = AsyncStream.makeStream(of: LiveUpdate.self, bufferingPolicy: .unbounded)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
@@ -139,6 +145,12 @@ public final class LiveFollower: @unchecked Sendable {
             backoff = min(backoff * 2, options.maximumBackoff)
         }
         continuation.finish()
+    }
+
+    /// The phone's Reduce Motion setting changed: the snapshot lays out and plays the other
+    /// variant from now on (an update with ``LiveChange/parameters``, once a snapshot exists).
+    public func setReduceMotion(_ on: Bool) {
+        track { $0.setReduceMotion(on) }
     }
 
     /// Updates from outside the stream (the clock's round trips), through the same tracker.

@@ -29,6 +29,8 @@
         @ObservationIgnored private var listener: Task<Void, Never>?
         #if canImport(UIKit)
             @ObservationIgnored private var link: LiveDisplayLink?
+            /// Follows the phone's Reduce Motion setting (``LiveReduceMotion``).
+            @ObservationIgnored private var reduceMotion: LiveReduceMotion?
         #endif
 
         public init(follower: LiveFollower, parameters: Parameters = Parameters()) {
@@ -40,6 +42,7 @@
             }
             #if canImport(UIKit)
                 link = LiveDisplayLink { [weak self] offset in self?.show(offset) }
+                reduceMotion = LiveReduceMotion(follower: follower)
             #endif
             follower.start()
         }

@@ -19,11 +19,16 @@ public struct LiveSnapshot: Sendable, Equatable {
     public var motion: MotionStart?
     /// The daemon's clock as estimated from round trips, or nil before the first.
     public var clock: LiveClockEstimate?
+    /// The phone's own Reduce Motion setting, which picks the variant laid out and played here
+    /// (``layoutParameters``), whatever the daemon's `animation.reduce_motion`: the full
+    /// parameters when off, `Parameters.reducedVariant()` when on (docs/live.md, "Reduce Motion").
+    public var reduceMotion: Bool
 
     public init(
         revision: Int, parameters: Parameters, offset: Double, deckSize: Int, animating: Bool = false,
-        motion: MotionStart? = nil, clock: LiveClockEstimate? = nil
+        motion: MotionStart? = nil, clock: LiveClockEstimate? = nil, reduceMotion: Bool = false
     ) {
+        self.reduceMotion = reduceMotion
         self.revision = revision
         self.parameters = parameters
         self.offset = offset
@@ -39,9 +44,12 @@ public struct LiveSnapshot: Sendable, Equatable {
         LiveMotion(motion: motion, parameters: layoutParameters, restOffset: offset, clock: clock)
     }
 
-    /// ``parameters`` with the deck's size in `layout.cards`, as the daemon lays them out.
+    /// The variant the phone's setting asks for (``reduceMotion``) of ``parameters``, with the
+    /// deck's size in `layout.cards`, laid out as the daemon lays out that variant.
     public var layoutParameters: Parameters {
         var p = parameters
+        p.animation.reduceMotion = reduceMotion
+        p = p.inEffect
         p.layout.cards = max(deckSize, 1)
         return p
     }

@@ -34,9 +34,20 @@ public struct LiveTracker: Sendable {
     public let followsMotion: Bool
     private var motion: MotionStart?
     private var clock = LiveClock()
+    /// The phone's own Reduce Motion setting (``LiveSnapshot/reduceMotion``).
+    public private(set) var reduceMotion: Bool
 
-    public init(motion: Bool = false) {
+    public init(motion: Bool = false, reduceMotion: Bool = false) {
         followsMotion = motion
+        self.reduceMotion = reduceMotion
+    }
+
+    /// The phone's Reduce Motion setting changed (`UIAccessibility.isReduceMotionEnabled`
+    /// and its notification on iOS; a value passed in elsewhere): the snapshot lays out the
+    /// other variant, published as a change of ``LiveChange/parameters``.
+    public mutating func setReduceMotion(_ on: Bool) -> [LiveUpdate] {
+        reduceMotion = on
+        return publish()
     }
 
     /// A new stream begins (a reconnection, perhaps to a restarted daemon): what it says
@@ -174,7 +185,7 @@ public struct LiveTracker: Sendable {
         guard let parameters, let state else { return [] }
         let next = LiveSnapshot(
             revision: parameters.revision, parameters: parameters.value, offset: state.offset, deckSize: state.deck,
-            animating: state.animating, motion: motion, clock: clock.estimate)
+            animating: state.animating, motion: motion, clock: clock.estimate, reduceMotion: reduceMotion)
         guard let old = snapshot else {
             snapshot = next
             var change: LiveChange = [.parameters, .offset, .deck, .animating]
@@ -183,7 +194,9 @@ public struct LiveTracker: Sendable {
             return [.changed(next, change)]
         }
         var change: LiveChange = []
-        if old.parameters != next.parameters || old.revision != next.revision { change.insert(.parameters) }
+        if old.parameters != next.parameters || old.revision != next.revision || old.reduceMotion != next.reduceMotion {
+            change.insert(.parameters)
+        }
         if old.offset != next.offset { change.insert(.offset) }
         if old.deckSize != next.deckSize { change.insert(.deck) }
         if old.animating != next.animating { change.insert(.animating) }

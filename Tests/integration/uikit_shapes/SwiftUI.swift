@@ -100,3 +100,22 @@ public struct Animation {
     @available(iOS 17.0, *)
     public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0) -> Animation { Animation() }
 }
+
+// Reduce Motion (issue 49): the environment value a view reads. `Environment` reads the
+// values the shapes hold (`EnvironmentValues.simulated`, not SwiftUI's) so a test can build
+// a view with the setting on and off and read what it lays out.
+public protocol DynamicProperty {}
+
+public struct EnvironmentValues {
+    public init() {}
+    public var accessibilityReduceMotion: Bool { reduceMotion }
+    // Not SwiftUI's: the values every `Environment` reads here, set by a test.
+    public var reduceMotion = false
+    public static var simulated = EnvironmentValues()
+}
+
+@propertyWrapper public struct Environment<Value>: DynamicProperty {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public var wrappedValue: Value { EnvironmentValues.simulated[keyPath: keyPath] }
+}

@@ -108,7 +108,7 @@ open class UICollectionViewLayoutAttributes: NSObject {
     open var zIndex = 0
 }
 
-open class UICollectionViewLayout: NSObject {
+@MainActor open class UICollectionViewLayout: NSObject {
     open var collectionView: UICollectionView? { nil }
     open var collectionViewContentSize: CGSize { .zero }
     open func prepare() {}
@@ -118,6 +118,9 @@ open class UICollectionViewLayout: NSObject {
     open func targetContentOffset(
         forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
     ) -> CGPoint { proposedContentOffset }
+    open func invalidateLayout() { invalidations += 1 }
+    // Not UIKit's: how many times the layout was invalidated, for a test to read.
+    public var invalidations = 0
 }
 
 // Timing: what the exported motion adapters hand to UIKit and Core Animation.
@@ -223,4 +226,74 @@ open class CALayer: NSObject {
     open var shadowOffset = CGSize(width: 0, height: -3)
     open var shadowColor: CGColor?
     open var isDoubleSided = true
+}
+
+// Reduce Motion (issue 49): Foundation's notifications, which UIKit re-exports, and
+// UIAccessibility's setting with the notification posted when it changes. These do run: a
+// test links them to drive the exported adapters with the setting on and off.
+public protocol NSObjectProtocol: AnyObject {}
+
+open class NSNotification: NSObject {
+    public struct Name: Hashable, RawRepresentable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+}
+
+public struct Notification {
+    public typealias Name = NSNotification.Name
+    public var name: Notification.Name
+    public var object: Any?
+    public init(name: Notification.Name, object: Any? = nil) {
+        self.name = name
+        self.object = object
+    }
+}
+
+open class OperationQueue: NSObject {
+    public static let main = OperationQueue()
+}
+
+open class NotificationCenter: NSObject {
+    public static let `default` = NotificationCenter()
+    private final class Observer: NSObject, NSObjectProtocol {
+        let name: Notification.Name?
+        let block: @Sendable (Notification) -> Void
+        init(name: Notification.Name?, block: @escaping @Sendable (Notification) -> Void) {
+            self.name = name
+            self.block = block
+        }
+    }
+    private var observers: [Observer] = []
+    open func addObserver(
+        forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
+        using block: @escaping @Sendable (Notification) -> Void
+    ) -> any NSObjectProtocol {
+        let observer = Observer(name: name, block: block)
+        observers.append(observer)
+        return observer
+    }
+    open func removeObserver(_ observer: Any) {
+        observers.removeAll { $0 === (observer as AnyObject) }
+    }
+    open func post(name aName: NSNotification.Name, object anObject: Any?) {
+        for observer in observers where observer.name == nil || observer.name == aName {
+            observer.block(Notification(name: aName, object: anObject))
+        }
+    }
+}
+
+public enum UIAccessibility {
+    @MainActor public static var isReduceMotionEnabled: Bool { reduceMotion }
+    public static let reduceMotionStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityReduceMotionStatusDidChangeNotification")
+
+    // Not the SDK's: what the system does when the user turns the setting on or off in
+    // Settings › Accessibility › Motion: the value changes, then the notification is posted.
+    @MainActor private static var reduceMotion = false
+    @MainActor public static func simulateReduceMotion(_ on: Bool) {
+        reduceMotion = on
+        NotificationCenter.default.post(name: reduceMotionStatusDidChangeNotification, object: nil)
+    }
 }
