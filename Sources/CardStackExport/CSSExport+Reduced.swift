@@ -23,7 +23,7 @@ extension CSSExport {
         let transition = animate.map { ExportTransition(r, from: offset, animate: $0) }
         if let transition, transition.duration > 0, crossfade > 0, !transition.isFling {
             what = "`\(transition.animate.text)` as a \(number(crossfade)) s cross-fade, in place"
-            (markup, rules) = crossfadeRules(r, from: transition.motion.from, to: transition.motion.to, crossfade)
+            (markup, rules) = crossfadeRules(r, from: transition.from, to: transition.to, crossfade)
         } else if let transition, let parts = animationParts(transition, reduced: true) {
             what = "`\(transition.animate.text)`, \(number(transition.duration)) s, timing: \(parts.timing)"
             (markup, rules) = (parts.markup, parts.rules)

@@ -130,11 +130,11 @@ extension GoldenRecording {
             let offset: Double
             switch move.kind {
             case .step: offset = step(move.from, move.to, move.velocity, t, reduced)
-            case .fling:
+            case .fling, .release:
                 guard let fling else { continue }
                 offset = fling(move.from, move.velocity, t, reduced)
             }
-            let cards = Layout.frame(parameters, offset: offset, context: recorded.context).cards
+            let cards = Layout.frame(parameters, offset: offset, context: recorded.context, pastEdges: true).cards
             report.add(Self.compare(recorded, with: cards), cards: recorded.frame.cards.count, reduced: reduced)
         }
         return requiringBoth(report)
