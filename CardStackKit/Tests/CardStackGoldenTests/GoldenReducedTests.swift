@@ -16,6 +16,9 @@ import Testing
         p.layout.style = .flip
         p.animation.spring = Spring(dampingRatio: 0.5, response: 0.4)
         p.animation.slowdown = 2
+        // The flip deck's own model (seed 003's pan) lets a throw without a finger go nowhere:
+        // the scroll view's decay, so both variants' flings move.
+        p.scroll.model = .scrollView
         p.reduced.animation.deceleration = 0.99
         return p
     }()
@@ -125,10 +128,9 @@ import Testing
                 Motion.step(from: from, to: to, velocity: v, animation: app(on)).position(at: t)
             },
             fling: { from, v, t, on in
-                let p = on ? reduced : full
-                return Motion.fling(
-                    from: from, to: Layout.flingTarget(from: from, velocity: v, p), velocity: v, animation: app(on)
-                ).position(at: t)
+                var p = on ? reduced : full
+                p.animation.slowdown = 1
+                return ScrollMotion.release(from: from, velocity: v, p).position(at: t)
             },
             crossfade: { from, to, t in
                 let progress = TimingCurve.easeInOut.value(at: t / Self.parameters.reduced.crossfade)
