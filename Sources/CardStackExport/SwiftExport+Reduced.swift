@@ -17,7 +17,7 @@ extension SwiftExport {
 
             // MARK: Reduce Motion
 
-            \(reducedLayout(core(r) + motion(r)).replacingAll(titlesMark, "TunedLayout.parameters.card.titles"))
+            \(reducedLayout(core(r) + motion(r) + scroll(r)).replacingAll(titlesMark, "TunedLayout.parameters.card.titles"))
             extension TunedReducedLayout {
                 /// Seconds a `next`'s or `prev`'s cross-fade takes (`reduced.crossfade`); 0: the step
                 /// moves along the reduced motion instead.
