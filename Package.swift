@@ -31,11 +31,11 @@ let package = Package(
             dependencies: [cardLayout],
             swiftSettings: settings
         ),
-        // The wire's JSON: the request parser, the encoder and its hand-written writers.
-        // Pure: no Foundation.
+        // The wire's JSON: the request parser, the encoder and its hand-written writers (the
+        // parameters' driven by CardStackParams' schema). Pure: no Foundation.
         .target(
             name: "CardStackWire",
-            dependencies: [cardLayout, "CardStackProtocol"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
         // The code exporters (Swift, CSS, JSON, tokens); JSON for people uses Foundation.
@@ -59,7 +59,7 @@ let package = Package(
         // the text `save` writes. No file access.
         .target(
             name: "CardStackParams",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackWire", "CTOMLReader"],
+            dependencies: [cardLayout, "CardStackProtocol", "CTOMLReader"],
             swiftSettings: settings
         ),
         // The parameter files on disk: reading, saving, presets, the inotify watcher, threads.
@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "CardStackWireTests",
             dependencies: [
-                "CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout,
+                "CardStackWire", "CardStackParams", "CardStackProtocol", "CardStackClient", cardLayout,
                 .product(name: "CardStackTestSupport", package: "CardStackKit"),
             ],
             swiftSettings: settings

@@ -21,7 +21,7 @@ public enum ParamsReference {
     public static var markdown: String {
         var lines = ["| key | default | allowed | meaning |", "|---|---|---|---|"]
         for entry in ParamsSchema.schemaInfo.keys {
-            let doc = ParamsSchema.documentation[entry.key]
+            let doc = ParamsSchema.doc(for: entry.key)
             lines.append(
                 "| `\(entry.key)` | \(defaultText(entry)) | \(doc?.allowed ?? allowedText(entry)) | \(doc?.meaning ?? "") |"
             )
@@ -104,7 +104,7 @@ public enum ParamsReference {
     }
 
     static func property(_ entry: SchemaKey) -> JSONValue {
-        let doc = ParamsSchema.documentation[entry.key]
+        let doc = ParamsSchema.doc(for: entry.key)
         var description = doc?.meaning ?? entry.key
         if let allowed = doc?.allowed { description += ". Allowed: \(allowed)" }
         if entry.byStyle != nil { description += ". The default depends on layout.style" }

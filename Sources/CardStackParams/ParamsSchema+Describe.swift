@@ -1,6 +1,5 @@
 import CardLayout
 import CardStackProtocol
-import CardStackWire
 
 /// The schema as data, for `get_schema`: what a client needs to build an editor for every
 /// key without knowing the rules itself.
@@ -73,14 +72,10 @@ extension ParamsSchema {
             } else {
                 .emptyTable
             }
-        guard let resolved = try? resolve(tree), let bytes = try? WireJSON.encode(resolved.parameters),
-            case .object(let tables)? = try? JSONParser.parse(bytes)
-        else { return [:] }
+        guard let resolved = try? resolve(tree) else { return [:] }
         var out: [String: JSONValue] = [:]
-        for (table, value) in tables {
-            guard case .object(let keys) = value else { continue }
-            for (key, v) in keys { out["\(table).\(key)"] = v }
-        }
+        var table = ""
+        forEachValue(in: resolved.parameters, table: { table = $0 }, key: { out["\(table).\($0)"] = $1 })
         // Left out, `scroll.model` is the style's seed's (Style.defaultScrollModel): say which.
         let style = resolved.parameters.layout.style
         out["scroll.model"] = out["scroll.model"] ?? .string(style.defaultScrollModel.rawValue)

@@ -20,15 +20,9 @@ import Testing
 
     /// Each numeric key as a TOML fragment and a JSON fragment with the value at `x`.
     static let keys: [(table: String, key: String, form: @Sendable (String) -> String)] = {
-        let plain = [
-            "layout.cards", "layout.spacing", "layout.scale_step", "layout.m34",
-            "card.width", "card.height", "viewport.width", "viewport.height",
-            "animation.fps", "animation.deceleration",
-            "carousel.item_spacing", "carousel.arc", "carousel.radius", "carousel.angle",
-            "carousel.tilt", "carousel.count", "carousel.visible_items", "carousel.fade_min",
-            "carousel.fade_max", "carousel.fade_range", "carousel.fade_min_alpha",
-            "scroll.rubber_band", "scroll.bounce_distance", "scroll.deceleration_rate", "scroll.scroll_speed",
-        ]
+        // Every key the schema says is one number (a new numeric key is swept with no change
+        // here), then the pairs, one element at a time.
+        let plain = ParamsSchema.schemaInfo.keys.filter { $0.type == "number" || $0.type == "integer" }.map(\.key)
         var out: [(String, String, @Sendable (String) -> String)] = plain.map { dotted in
             let parts = dotted.split(separator: ".").map(String.init)
             return (parts[0], parts[1], { $0 })
