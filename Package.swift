@@ -55,6 +55,9 @@ let package = Package(
         .systemLibrary(name: "CFileExchange"),
         // toml++ (Debian's libtomlplusplus-dev, header only) compiled with NDEBUG, behind a C API.
         .target(name: "CTOMLReader"),
+        // libstdc++'s std::to_chars behind a C function: the shortest digits of a double, which
+        // wire-benchmark measures against DecimalDouble (docs/performance.md, "The float printer").
+        .target(name: "CDoubleText"),
         // The parameter file as values: TOML -> validated parameters, the schema, history,
         // the text `save` writes. No file access.
         .target(
@@ -204,7 +207,7 @@ let package = Package(
         .executableTarget(
             name: "wire-benchmark",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams",
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams", "CDoubleText",
             ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
