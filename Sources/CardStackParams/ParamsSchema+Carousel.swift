@@ -47,7 +47,8 @@ extension ParamsSchema {
         _ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double?> & Sendable
     ) -> Key {
         let read = reader(path)
-        return Key(name: name, bounds: .number(interval), value: { read(&$0).map(json) }) {
+        let value: @Sendable (inout Parameters) -> JSONValue? = { read(&$0).map(json) }
+        return Key(name: name, bounds: .number(interval), value: value) {
             node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedNumber(node, key, interval)
         }
@@ -88,7 +89,8 @@ extension ParamsSchema {
         _ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int?> & Sendable
     ) -> Key {
         let read = reader(path)
-        return Key(name: name, bounds: .integer(range), value: { read(&$0).map { .integer(Int64($0)) } }) {
+        let value: @Sendable (inout Parameters) -> JSONValue? = { read(&$0).map { .integer(Int64($0)) } }
+        return Key(name: name, bounds: .integer(range), value: value) {
             node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedInteger(node, key, range)
         }
@@ -97,7 +99,8 @@ extension ParamsSchema {
     /// `true` or `false`, written to an optional.
     static func optionalBoolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool?> & Sendable) -> Key {
         let read = reader(path)
-        return Key(name: name, bounds: .boolean, value: { read(&$0).map(JSONValue.bool) }) {
+        let value: @Sendable (inout Parameters) -> JSONValue? = { read(&$0).map(JSONValue.bool) }
+        return Key(name: name, bounds: .boolean, value: value) {
             node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedBool(node, key)
         }

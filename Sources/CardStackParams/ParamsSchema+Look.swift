@@ -84,7 +84,8 @@ extension ParamsSchema {
     /// A colour, written to an optional string (lower case).
     static func color(_ name: String, _ path: any WritableKeyPath<Parameters, String?> & Sendable) -> Key {
         let read = reader(path)
-        return Key(name: name, value: { read(&$0).map(JSONValue.string) }) { node, p, key throws(ParamsError) in
+        let value: @Sendable (inout Parameters) -> JSONValue? = { read(&$0).map(JSONValue.string) }
+        return Key(name: name, value: value) { node, p, key throws(ParamsError) in
             guard case .string(let s) = node.value else {
                 throw ParamsError(
                     .wrongType,

@@ -91,7 +91,8 @@ extension ParamsSchema {
         -> Key
     {
         let read = reader(path)
-        return Key(name: name, bounds: .number(interval), value: { json(read(&$0)) }) {
+        let value: @Sendable (inout Parameters) -> JSONValue? = { json(read(&$0)) }
+        return Key(name: name, bounds: .number(interval), value: value) {
             node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedNumber(node, key, interval)
         }
@@ -101,7 +102,8 @@ extension ParamsSchema {
         _ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int> & Sendable
     ) -> Key {
         let read = reader(path)
-        return Key(name: name, bounds: .integer(range), value: { .integer(Int64(read(&$0))) }) {
+        let value: @Sendable (inout Parameters) -> JSONValue? = { .integer(Int64(read(&$0))) }
+        return Key(name: name, bounds: .integer(range), value: value) {
             node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedInteger(node, key, range)
         }
@@ -109,7 +111,8 @@ extension ParamsSchema {
 
     static func boolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool> & Sendable) -> Key {
         let read = reader(path)
-        return Key(name: name, value: { .bool(read(&$0)) }) { node, p, key throws(ParamsError) in
+        let value: @Sendable (inout Parameters) -> JSONValue? = { .bool(read(&$0)) }
+        return Key(name: name, value: value) { node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedBool(node, key)
         }
     }
