@@ -14,6 +14,24 @@ import Testing
         #expect(keys.map(\.key) == ParamsSchema.knownKeys)
     }
 
+    /// The `params` writer copies table and key names without escaping them.
+    @Test func namesNeedNoEscaping() {
+        for key in ParamsSchema.knownKeys {
+            #expect(
+                key.utf8.allSatisfy {
+                    $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || (48...57).contains($0)
+                        || (97...122).contains($0)
+                }, "\(key)")
+        }
+    }
+
+    /// A key's documentation lives with its schema entry: one without `.doc(meaning:)` fails here.
+    @Test func everyKeyIsDocumented() {
+        for key in ParamsSchema.knownKeys {
+            #expect(ParamsSchema.doc(for: key)?.meaning.isEmpty == false, "\(key) has no .doc(meaning:)")
+        }
+    }
+
     @Test func rangesAndTypes() throws {
         let spacing = try #require(key("layout.spacing"))
         #expect(spacing.type == "number")
