@@ -32,6 +32,26 @@ import Testing
         }
     }
 
+    /// An override table's key is documented as the file's key it stands in for, with that
+    /// key's own meaning.
+    @Test func everyReducedKeyIsDocumentedAsItsFileKey() {
+        for key in ParamsSchema.knownKeys {
+            guard let overridden = ParamsSchema.overriddenKey(key) else { continue }
+            let meaning = ParamsSchema.doc(for: overridden)?.meaning ?? ""
+            #expect(!meaning.isEmpty, "\(key) overrides \(overridden), which is not documented")
+            #expect(
+                ParamsSchema.doc(for: key)?.meaning == "with Reduce Motion on, in place of `\(overridden)`: \(meaning)")
+        }
+    }
+
+    /// `[reduced]`'s override tables have no value reader of their own; each of their keys has one.
+    @Test func overrideTablesAreWrittenByTheirKeys() {
+        let reduced = ParamsSchema.schema.first { $0.table == "reduced" }?.keys ?? []
+        #expect(reduced.filter(\.isTable).map(\.name) == ["animation", "layout", "carousel"])
+        #expect(reduced.allSatisfy { ($0.value == nil) == $0.isTable })
+        #expect(ParamsSchema.reducedTables.allSatisfy { $0.keys.allSatisfy { $0.value != nil } })
+    }
+
     @Test func rangesAndTypes() throws {
         let spacing = try #require(key("layout.spacing"))
         #expect(spacing.type == "number")
