@@ -40,11 +40,11 @@ let package = Package(
             dependencies: [cardLayout],
             swiftSettings: settings
         ),
-        // The wire's JSON: the request parser, the encoder and its hand-written writers.
-        // Pure: no Foundation.
+        // The wire's JSON: the request parser, the encoder and its hand-written writers (the
+        // parameters' driven by CardStackParams' schema). Pure: no Foundation.
         .target(
             name: "CardStackWire",
-            dependencies: [cardLayout, "CardStackProtocol"],
+            dependencies: [cardLayout, "CardStackProtocol", "CardStackParams"],
             swiftSettings: settings
         ),
         // The code exporters (Swift, CSS, JSON, tokens); JSON for people uses Foundation.
@@ -65,11 +65,14 @@ let package = Package(
         .systemLibrary(name: "CFileExchange"),
         // toml++ (Debian's libtomlplusplus-dev, header only) compiled with NDEBUG, behind a C API.
         .target(name: "CTOMLReader"),
+        // libstdc++'s std::to_chars behind a C function: the shortest digits of a double, which
+        // wire-benchmark measures against DecimalDouble (docs/performance.md, "The float printer").
+        .target(name: "CDoubleText"),
         // The parameter file as values: TOML -> validated parameters, the schema, history,
         // the text `save` writes. No file access.
         .target(
             name: "CardStackParams",
-            dependencies: [cardLayout, "CardStackProtocol", "CardStackWire", "CTOMLReader"],
+            dependencies: [cardLayout, "CardStackProtocol", "CTOMLReader"],
             swiftSettings: settings
         ),
         // The parameter files on disk: reading, saving, presets, the inotify watcher, threads.
@@ -193,7 +196,7 @@ let package = Package(
         .executableTarget(
             name: "wire-benchmark",
             dependencies: [
-                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams",
+                cardLayout, "CardStackProtocol", "CardStackWire", "CardStackParams", "CDoubleText",
             ],
             path: "Benchmarks/WireBenchmark",
             swiftSettings: settings
@@ -206,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "CardStackWireTests",
             dependencies: [
-                "CardStackWire", "CardStackProtocol", "CardStackClient", cardLayout,
+                "CardStackWire", "CardStackParams", "CardStackProtocol", "CardStackClient", cardLayout,
                 .product(name: "CardStackTestSupport", package: "CardStackKit"),
             ],
             swiftSettings: settings

@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackProtocol
 
 /// `[animation]`'s motion keys: durations, the curve, the spring and the slowdown
 /// (docs/parameters.md).
@@ -7,14 +8,49 @@ extension ParamsSchema {
     static let longestDuration = Motion.longestDuration
 
     static let animationMotionKeys: [Key] = [
-        number("duration", .openClosed(0, longestDuration), \.animation.duration),
-        number("remove_duration", .openClosed(0, longestDuration), \.animation.removeDuration),
-        number("insert_duration", .openClosed(0, longestDuration), \.animation.insertDuration),
-        number("move_duration", .openClosed(0, longestDuration), \.animation.moveDuration),
-        number("slowdown", .closed(1, 100), \.animation.slowdown),
-        Key(name: "curve") { node, p, key throws(ParamsError) in p.animation.curve = try curve(node, key) },
-        Key(name: "spring") { node, p, key throws(ParamsError) in p.animation.spring = try spring(node, key) },
+        number("duration", .openClosed(0, longestDuration), \.animation.duration)
+            .doc(meaning: "seconds that `next`, `prev`, `snap`, an animated `scroll_to` and the circle reveal take"),
+        number("remove_duration", .openClosed(0, longestDuration), \.animation.removeDuration)
+            .doc(meaning: "seconds a removal from the deck animates"),
+        number("insert_duration", .openClosed(0, longestDuration), \.animation.insertDuration)
+            .doc(meaning: "seconds an insertion into the deck animates"),
+        number("move_duration", .openClosed(0, longestDuration), \.animation.moveDuration)
+            .doc(meaning: "seconds a move within the deck animates"),
+        Key(name: "curve", value: { json($0.animation.curve) }) { node, p, key throws(ParamsError) in
+            p.animation.curve = try curve(node, key)
+        }
+        .doc(
+            meaning:
+                "how progress follows time: the fling's exponential slowing onto the card and landing at rest in `duration`, Core Animation's named curves, or any cubic Bézier",
+            allowed:
+                "\"decelerate\", \"linear\", \"ease_in\", \"ease_out\", \"ease_in_out\", or [x1, y1, x2, y2] with x1, x2 in [0, 1] and y1, y2 in [−100, 100]"
+        ),
+        Key(name: "spring", value: { $0.animation.spring.map(json) }) { node, p, key throws(ParamsError) in
+            p.animation.spring = try spring(node, key)
+        }
+        .doc(
+            meaning:
+                "replaces `curve` and `duration` for steps, snapping flings and the reveal: ω = 2π/response; below damping ratio 1 (bounce above 0) it overshoots; `save` writes it in the dialect it was given",
+            allowed:
+                "\"smooth\", \"snappy\", \"bouncy\" (SwiftUI's, 0.5 s with bounce 0, 0.15, 0.3); { duration = [0.01, 10] s, bounce = [−0.9, 0.99] } (iOS 17; left out: 0.5, 0); { damping_ratio = [0.01, 10], response = [0.01, 10] s } (left out: SwiftUI's .spring() 0.825, 0.5); { mass = (0, 1000000], stiffness, damping } (mass left out: 1)"
+        ),
+        number("slowdown", .closed(1, 100), \.animation.slowdown)
+            .doc(meaning: "every animation (flings, steps, deck edits, the reveal) runs that many times slower"),
     ]
+
+    /// A curve as the wire writes it: its name, or its four control points.
+    static func json(_ curve: TimingCurve) -> JSONValue {
+        curve.name.map(JSONValue.string) ?? json(curve.controlPoints ?? [])
+    }
+
+    /// A spring as the wire writes it: every reading of it, and the dialect it was given in.
+    static func json(_ s: Spring) -> JSONValue {
+        .object([
+            ("damping_ratio", json(s.dampingRatio)), ("response", json(s.response)),
+            ("dialect", .string(s.written.dialect)), ("duration", json(s.duration)), ("bounce", json(s.bounce)),
+            ("mass", json(s.mass)), ("stiffness", json(s.stiffness)), ("damping", json(s.damping)),
+        ])
+    }
 
     /// SwiftUI's `.spring()` (`spring(response: 0.5, dampingFraction: 0.825)`): what a
     /// `{ damping_ratio, response }` table leaves out.

@@ -1,6 +1,5 @@
 import CardLayout
 import CardStackProtocol
-import CardStackWire
 
 /// The schema as data, for `get_schema`: what a client needs to build an editor for every
 /// key without knowing the rules itself.
@@ -73,21 +72,9 @@ extension ParamsSchema {
             } else {
                 .emptyTable
             }
-        guard let resolved = try? resolve(tree), let bytes = try? WireJSON.encode(resolved.parameters),
-            case .object(let tables)? = try? JSONParser.parse(bytes)
-        else { return [:] }
+        guard let resolved = try? resolve(tree) else { return [:] }
         var out: [String: JSONValue] = [:]
-        for (table, value) in tables {
-            guard case .object(let keys) = value else { continue }
-            for (key, v) in keys {
-                // `[reduced]`'s override tables hold keys of their own: `reduced.animation.duration`.
-                if table == "reduced", case .object(let inner) = v {
-                    for (name, w) in inner { out["\(table).\(key).\(name)"] = w }
-                } else {
-                    out["\(table).\(key)"] = v
-                }
-            }
-        }
+        for (key, value) in values(in: resolved.parameters).joined() { out[key] = value }
         // Left out, `scroll.model` is the style's seed's (Style.defaultScrollModel): say which.
         let style = resolved.parameters.layout.style
         out["scroll.model"] = out["scroll.model"] ?? .string(style.defaultScrollModel.rawValue)

@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackProtocol
 
 /// `[card]`'s look (docs/parameters.md, "The look"): images, colours, corners, border,
 /// shadow and back face. Every key is optional; one left out keeps today's picture.
@@ -8,28 +9,54 @@ extension ParamsSchema {
     static let maximumLookEntries = 1024
 
     static let lookKeys: [Key] = [
-        Key(name: "images") { node, p, key throws(ParamsError) in
+        Key(name: "images", value: { $0.card.images.map(json) }) { node, p, key throws(ParamsError) in
             p.card.images = try strings(node, key, what: "image file or glob") { s in
                 if s.isEmpty { return "is empty" }
                 if s.utf8.count > 4096 { return "is longer than 4096 bytes" }
                 if s.utf8.contains(0) { return "contains a NUL byte" }
                 return nil
             }
-        },
-        Key(name: "colors") { node, p, key throws(ParamsError) in
+        }
+        .doc(
+            meaning:
+                "PNG or JPEG files, or globs, relative to the parameter file; item k shows image k % n (sorted matches of each glob, in order)",
+            allowed: "a string or 1 to 1024 strings"),
+        Key(name: "colors", value: { $0.card.colors.map(json) }) { node, p, key throws(ParamsError) in
             p.card.colors = try strings(node, key, what: "colour") { colorProblem($0) }
-        },
-        optionalNumber("corner_radius", .closed(0, 100_000), \.card.cornerRadius),
-        optionalNumber("border_width", .closed(0, 100_000), \.card.borderWidth),
-        optionalNumber("border_ratio", .closed(0, 0.5), \.card.borderWidthRatio),
-        color("border_color", \.card.borderColor),
-        optionalNumber("shadow_opacity", .closed(0, 1), \.card.shadowOpacity),
-        optionalNumber("shadow_radius", .closed(0, 1000), \.card.shadowRadius),
-        Key(name: "shadow_offset", bounds: .numbers(.closed(-100_000, 100_000))) { node, p, key throws(ParamsError) in
+        }
+        .doc(
+            meaning: "background colours: item k gets `colors[k % n]`; unset, each card its own hue",
+            allowed: "a string or 1 to 1024 strings \"#rrggbb\" or \"#rrggbbaa\""),
+        optionalNumber("corner_radius", .closed(0, 100_000), \.card.cornerRadius)
+            .doc(meaning: "CALayer's cornerRadius, in points; unset, each client's own"),
+        optionalNumber("border_width", .closed(0, 100_000), \.card.borderWidth)
+            .doc(meaning: "CALayer's borderWidth, in points"),
+        optionalNumber("border_ratio", .closed(0, 0.5), \.card.borderWidthRatio)
+            .doc(
+                meaning:
+                    "the border as a fraction of the card's width (seedante's width / 100 is 0.01); wins over border_width"
+            ),
+        color("border_color", \.card.borderColor)
+            .doc(meaning: "CALayer's borderColor", allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
+        optionalNumber("shadow_opacity", .closed(0, 1), \.card.shadowOpacity)
+            .doc(meaning: "CALayer's shadowOpacity; unset or 0, no shadow"),
+        optionalNumber("shadow_radius", .closed(0, 1000), \.card.shadowRadius)
+            .doc(meaning: "CALayer's shadowRadius, in points (3 when unset)"),
+        Key(
+            name: "shadow_offset", bounds: .numbers(.closed(-100_000, 100_000)),
+            value: { $0.card.shadowOffset.map(json) }
+        ) { node, p, key throws(ParamsError) in
             p.card.shadowOffset = try numbers(node, key, count: 2, each: .closed(-100_000, 100_000))
-        },
-        color("shadow_color", \.card.shadowColor),
-        Key(name: "back", bounds: .choices(CardBack.allCases.map(\.rawValue))) { node, p, key throws(ParamsError) in
+        }
+        .doc(
+            meaning: "CALayer's shadowOffset in points, y down as in UIKit ([0, −3] when unset)",
+            allowed: "[x, y], each in [−100000, 100000]"),
+        color("shadow_color", \.card.shadowColor)
+            .doc(meaning: "CALayer's shadowColor (black when unset)", allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
+        Key(
+            name: "back", bounds: .choices(CardBack.allCases.map(\.rawValue)),
+            value: { $0.card.back.map { .string($0.rawValue) } }
+        ) { node, p, key throws(ParamsError) in
             let names = CardBack.allCases.map(\.rawValue)
             guard case .string(let name) = node.value, let back = CardBack(rawValue: name) else {
                 throw ParamsError(
@@ -38,8 +65,15 @@ extension ParamsSchema {
                     at: node.position)
             }
             p.card.back = back
-        },
-        color("back_color", \.card.backColor),
+        }
+        .doc(
+            meaning:
+                "what a card turned past 90° shows: `color` fills it with back_color, `none` hides it (isDoubleSided = false), `mirror` shows the front mirrored; unset, each client's own"
+        ),
+        color("back_color", \.card.backColor)
+            .doc(
+                meaning: "the back's colour when back = \"color\" (the card's colour when unset)",
+                allowed: "\"#rrggbb\" or \"#rrggbbaa\""),
     ]
 
     /// Why `s` is not a colour of the look, or nil when it is one.
@@ -49,7 +83,9 @@ extension ParamsSchema {
 
     /// A colour, written to an optional string (lower case).
     static func color(_ name: String, _ path: any WritableKeyPath<Parameters, String?> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in
+        let read = reader(path)
+        let value: @Sendable (inout Parameters) -> JSONValue? = { read(&$0).map(JSONValue.string) }
+        return Key(name: name, value: value) { node, p, key throws(ParamsError) in
             guard case .string(let s) = node.value else {
                 throw ParamsError(
                     .wrongType,

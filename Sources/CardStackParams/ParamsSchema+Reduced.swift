@@ -7,40 +7,52 @@ import CardLayout
 extension ParamsSchema {
     /// `animation.reduce_motion`: play the reduced variant.
     static let reduceMotionKey = boolean("reduce_motion", \.animation.reduceMotion)
+        .doc(
+            meaning:
+                "play the reduced variant ([reduced]), as an app does when UIAccessibility.isReduceMotionEnabled is true"
+        )
 
-    /// The `[reduced]` table itself: the cross-fade and the three override tables.
+    /// The `[reduced]` table itself: the three override tables and the cross-fade, in
+    /// ``Parameters/Reduced``'s `Codable` order (the wire writes them in this order).
     static let reducedKeys: [Key] = [
-        number("crossfade", .closed(0, Parameters.Reduced.longestCrossfade), \.reduced.crossfade),
         subtable("animation"), subtable("layout"), subtable("carousel"),
+        number("crossfade", .closed(0, Parameters.Reduced.longestCrossfade), \.reduced.crossfade)
+            .doc(
+                meaning:
+                    "seconds of the dissolve that Reduce Motion plays in place of a step's move (iOS's cross-dissolve); 0: the step moves"
+            ),
     ]
 
-    /// The keys of each override table, after the table of the file they override.
+    /// The keys of each override table, after the table of the file they override, each in
+    /// its table's `Codable` order.
     static let reducedTables: [(table: String, keys: [Key])] = [
         (
             "reduced.animation",
             [
-                reduced(integer("fps", 1...240, \.animation.fps)) { $1.reduced.animation.fps = $0.animation.fps },
-                reduced(number("deceleration", .open(0, 1), \.animation.deceleration)) {
+                reduced(fileKey("animation", "fps"), of: "animation") {
+                    $1.reduced.animation.fps = $0.animation.fps
+                },
+                reduced(fileKey("animation", "deceleration"), of: "animation") {
                     $1.reduced.animation.deceleration = $0.animation.deceleration
                 },
-                reduced(boolean("snap", \.animation.snap), bounds: .boolean) {
+                reduced(fileKey("animation", "snap"), of: "animation", bounds: .boolean) {
                     $1.reduced.animation.snap = $0.animation.snap
                 },
-            ] + animationMotionKeys.map { key in reduced(key) { copyAnimation(key.name, $0, &$1) } }
+            ] + animationMotionKeys.map { key in reduced(key, of: "animation") { copyAnimation(key.name, $0, &$1) } }
         ),
         (
             "reduced.layout",
             [
-                reduced(
-                    number("scale_step", .openClosed(0, 1), \.layout.scaleStep).read(by: [
-                        .stack, .flip, .switcher7, .zoomFlow,
-                    ])
-                ) {
+                reduced(fileKey("layout", "m34"), of: "layout") {
+                    $1.reduced.layout.m34 = $0.layout.m34
+                },
+                reduced(fileKey("layout", "scale_step"), of: "layout") {
                     $1.reduced.layout.scaleStep = $0.layout.scaleStep
                 },
-                reduced(number("m34", .closed(-0.1, 0.1), \.layout.m34)) { $1.reduced.layout.m34 = $0.layout.m34 },
-                Key(name: "flip_range", bounds: .numbers(.closed(0, 1000)), styles: [.stack, .flip]) {
-                    node, p, key throws(ParamsError) in
+                Key(
+                    name: "flip_range", bounds: .numbers(.closed(0, 1000)), styles: [.stack, .flip],
+                    value: reducedValue("layout.flip_range")
+                ) { node, p, key throws(ParamsError) in
                     let pair = try numbers(node, key, count: 2, each: .closed(0, 1000))
                     guard pair[0] <= pair[1] else {
                         throw ParamsError(
@@ -49,20 +61,30 @@ extension ParamsSchema {
                             key: key, at: node.position)
                     }
                     p.reduced.layout.flipRange = pair
-                },
+                }
+                .doc(
+                    meaning: reducedMeaning("layout.flip_range", fileKey("layout", "flip_range").documentation.meaning),
+                    allowed: "[f0, f1] with 0 ≤ f0 ≤ f1 ≤ 1000"),
             ]
         ),
-        ("reduced.carousel", carouselKeys.map { key in reduced(key) { copyCarousel(key.name, $0, &$1) } }),
+        (
+            "reduced.carousel",
+            carouselKeys.map { key in reduced(key, of: "carousel") { copyCarousel(key.name, $0, &$1) } }
+        ),
     ]
 
     /// `[layout]`'s keys that `[reduced.layout]` does not take, and why.
     static let deckKeys = ["style", "cards", "wrap", "spacing"]
 
-    /// `base` reading its value into a scratch copy of the parameters, and `copy` moving it
-    /// into `[reduced]`: the same ranges and messages as the file's key, under the reduced name.
+    /// `base` (a key of `table`) reading its value into a scratch copy of the parameters, and
+    /// `copy` moving it into `[reduced]`: the same ranges and messages as the file's key, under
+    /// the reduced name; its value read from `[reduced]` (``reducedValue(_:)``), and its
+    /// documentation the file key's, said to stand in for it.
     static func reduced(
-        _ base: Key, bounds: Bounds? = nil, _ copy: @escaping @Sendable (Parameters, inout Parameters) -> Void
+        _ base: Key, of table: String, bounds: Bounds? = nil,
+        _ copy: @escaping @Sendable (Parameters, inout Parameters) -> Void
     ) -> Key {
+        let overridden = "\(table).\(base.name)"
         var key = base
         key.bounds = base.bounds ?? bounds
         key.apply = { node, p, dotted throws(ParamsError) in
@@ -70,7 +92,23 @@ extension ParamsSchema {
             try base.apply(node, &scratch, dotted)
             copy(scratch, &p)
         }
+        key.value = reducedValue(overridden)
+        key.documentation.meaning = reducedMeaning(overridden, base.documentation.meaning)
         return key
+    }
+
+    /// The file's key `name` of `table` (`animation.fps`), as the schema has it.
+    static func fileKey(_ table: String, _ name: String) -> Key {
+        guard let key = schema.first(where: { $0.table == table })?.keys.first(where: { $0.name == name }) else {
+            preconditionFailure("the schema has no \(table).\(name) for [reduced.\(table)] to override")
+        }
+        return key
+    }
+
+    /// What a key of an override table means: the meaning of the file's key `overridden`,
+    /// with Reduce Motion on.
+    static func reducedMeaning(_ overridden: String, _ meaning: String) -> String {
+        "with Reduce Motion on, in place of `\(overridden)`: \(meaning)"
     }
 
     /// The key `[reduced]` reads the override table `name` with (`reduced.animation`, …).
@@ -165,17 +203,6 @@ extension ParamsSchema {
 }
 
 extension ParamsSchema {
-    /// The documentation line of `key`: its own, or for a key of an override table
-    /// (`reduced.animation.duration`) the key it overrides (`animation.duration`), said so.
-    static func doc(for key: String) -> Doc? {
-        if let own = documentation[key] ?? reducedDocumentation[key] { return own }
-        guard let overridden = overriddenKey(key), let base = documentation[overridden] else { return nil }
-        var doc = base
-        doc.meaning = "with Reduce Motion on, in place of `\(overridden)`: \(base.meaning)"
-        if key == "reduced.layout.flip_range" { doc.allowed = "[f0, f1] with 0 ≤ f0 ≤ f1 ≤ 1000" }
-        return doc
-    }
-
     /// The file's key an override table's key stands in for: `animation.duration` for
     /// `reduced.animation.duration`; nil for any other key.
     static func overriddenKey(_ key: String) -> String? {
@@ -192,16 +219,5 @@ extension ParamsSchema {
         "reduced.carousel.tilt": "`0` (flat)",
         "reduced.animation.spring": "the file's, bounce 0",
         "reduced.animation.curve": "the file's, y held in [0, 1]",
-    ]
-
-    static let reducedDocumentation: [String: Doc] = [
-        "animation.reduce_motion": Doc(
-            meaning:
-                "play the reduced variant ([reduced]), as an app does when UIAccessibility.isReduceMotionEnabled is true"
-        ),
-        "reduced.crossfade": Doc(
-            meaning:
-                "seconds of the dissolve that Reduce Motion plays in place of a step's move (iOS's cross-dissolve); 0: the step moves"
-        ),
     ]
 }

@@ -1,8 +1,31 @@
 import CardLayout
+import CardStackProtocol
 
 /// Reading and checking one value of the parameter file, and the key builders the schema
 /// table is written with (ParamsSchema.swift).
 extension ParamsSchema {
+    /// A number as the wire writes it and reads it back: a whole number below 10^15 is an
+    /// integer (`30`), any other a number (`30.5`).
+    static func json(_ x: Double) -> JSONValue {
+        x.magnitude < 1e15 && x == x.rounded() ? .integer(Int64(x)) : .number(x)
+    }
+
+    /// A reader of the value at `path`: a load at the stored property's offset, found once
+    /// here, rather than a key path projected at each read (which copies the whole parameter
+    /// set and was most of writing a `params` from the schema, docs/performance.md). A path
+    /// through a computed property is read through the key path.
+    static func reader<T>(_ path: any KeyPath<Parameters, T> & Sendable) -> @Sendable (inout Parameters) -> T {
+        guard let offset = MemoryLayout<Parameters>.offset(of: path) else { return { $0[keyPath: path] } }
+        return { p in withUnsafeMutablePointer(to: &p) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: T.self) }
+        }
+    }
+
+    /// Numbers as a JSON array.
+    static func json(_ xs: [Double]) -> JSONValue { .array(xs.map(json)) }
+
+    /// Strings as a JSON array.
+    static func json(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+
     static func format(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
@@ -67,7 +90,10 @@ extension ParamsSchema {
     static func number(_ name: String, _ interval: Interval, _ path: any WritableKeyPath<Parameters, Double> & Sendable)
         -> Key
     {
-        Key(name: name, bounds: .number(interval)) { node, p, key throws(ParamsError) in
+        let read = reader(path)
+        let value: @Sendable (inout Parameters) -> JSONValue? = { json(read(&$0)) }
+        return Key(name: name, bounds: .number(interval), value: value) {
+            node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedNumber(node, key, interval)
         }
     }
@@ -75,13 +101,20 @@ extension ParamsSchema {
     static func integer(
         _ name: String, _ range: ClosedRange<Int>, _ path: any WritableKeyPath<Parameters, Int> & Sendable
     ) -> Key {
-        Key(name: name, bounds: .integer(range)) { node, p, key throws(ParamsError) in
+        let read = reader(path)
+        let value: @Sendable (inout Parameters) -> JSONValue? = { .integer(Int64(read(&$0))) }
+        return Key(name: name, bounds: .integer(range), value: value) {
+            node, p, key throws(ParamsError) in
             p[keyPath: path] = try checkedInteger(node, key, range)
         }
     }
 
     static func boolean(_ name: String, _ path: any WritableKeyPath<Parameters, Bool> & Sendable) -> Key {
-        Key(name: name) { node, p, key throws(ParamsError) in p[keyPath: path] = try checkedBool(node, key) }
+        let read = reader(path)
+        let value: @Sendable (inout Parameters) -> JSONValue? = { .bool(read(&$0)) }
+        return Key(name: name, value: value) { node, p, key throws(ParamsError) in
+            p[keyPath: path] = try checkedBool(node, key)
+        }
     }
 
     static func numbers(_ node: ParamNode, _ key: String, count: Int, each: Interval) throws(ParamsError) -> [Double] {

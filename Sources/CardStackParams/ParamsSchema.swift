@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackProtocol
 
 /// Parameters that passed validation, and the warnings about them.
 public struct Resolved: Sendable, Equatable {
@@ -84,6 +85,9 @@ public enum ParamsSchema {
 
     // MARK: - The schema
 
+    /// One key: its name, what it allows, how a value is read into the parameters, how the
+    /// parameters' value is written back (the `params` writer, `unsaved`, history), and what
+    /// it means (docs/parameters.md, the JSON Schema, `cardstack schema KEY`).
     struct Key: Sendable {
         var name: String
         /// What an editor needs to know about the values (`get_schema`); nil when the
@@ -91,9 +95,17 @@ public enum ParamsSchema {
         var bounds: Bounds? = nil
         /// The styles whose layout reads the key (`get_schema`'s `styles`); nil for every style.
         var styles: [Style]? = nil
+        /// The key's value in a parameter set, as the wire writes it; nil when the set leaves
+        /// the key out (an unset `[carousel]` option or look key). A table of keys
+        /// (`reduced.animation`) has no reader of its own: ParamsSchema+Wire.swift reads its keys.
+        /// (`inout` only so that a reader takes the value's address, not a copy of the set.)
+        var value: (@Sendable (inout Parameters) -> JSONValue?)?
         var apply: @Sendable (ParamNode, inout Parameters, String) throws(ParamsError) -> Void
-        /// A table of keys of its own (`reduced.animation`), described by its keys, not itself.
+        /// A table of keys of its own (`reduced.animation`), described and written by its keys
+        /// (its `value` is nil), not itself.
         var isTable = false
+        /// What the key does, and its allowed values in words where `bounds` do not say them all.
+        var documentation = Doc(meaning: "")
 
         /// The key, read only by `styles`.
         func read(by styles: [Style]) -> Key {
@@ -107,18 +119,31 @@ public enum ParamsSchema {
         (
             "layout",
             [
-                Key(name: "style", bounds: .choices(Style.allCases.map(\.rawValue))) {
-                    node, p, key throws(ParamsError) in
+                Key(
+                    name: "style", bounds: .choices(Style.allCases.map(\.rawValue)),
+                    value: { .string($0.layout.style.rawValue) }
+                ) { node, p, key throws(ParamsError) in
                     p.layout.style = try name(node, key)
-                },
-                integer("cards", 1...1_000_000, \.layout.cards),
-                boolean("wrap", \.layout.wrap),
-                number("spacing", .openClosed(0, 100_000), \.layout.spacing),
+                }
+                .doc(meaning: "which animation"),
+                integer("cards", 1...1_000_000, \.layout.cards)
+                    .doc(meaning: "distinct cards in the deck"),
+                boolean("wrap", \.layout.wrap)
+                    .doc(
+                        meaning:
+                            "endless scrolling; default true for `stack`, `flip` and the circular carousels, false for the others"
+                    ),
+                number("spacing", .openClosed(0, 100_000), \.layout.spacing)
+                    .doc(meaning: "scroll per card, in points; snap points are its multiples"),
+                number("m34", .closed(-0.1, 0.1), \.layout.m34)
+                    .doc(meaning: "perspective, −1/eye distance"),
                 number("scale_step", .openClosed(0, 1), \.layout.scaleStep)
+                    .doc(meaning: "ratio and scale difference between adjacent cards")
                     .read(by: [.stack, .flip, .switcher7, .zoomFlow]),
-                number("m34", .closed(-0.1, 0.1), \.layout.m34),
-                Key(name: "flip_range", bounds: .numbers(.closed(0, 1000)), styles: [.stack, .flip]) {
-                    node, p, key throws(ParamsError) in
+                Key(
+                    name: "flip_range", bounds: .numbers(.closed(0, 1000)), styles: [.stack, .flip],
+                    value: { json($0.layout.flipRange) }
+                ) { node, p, key throws(ParamsError) in
                     let pair = try numbers(node, key, count: 2, each: .closed(0, 1000))
                     guard pair[0] < pair[1] else {
                         throw ParamsError(
@@ -126,18 +151,28 @@ public enum ParamsSchema {
                             key: key, at: node.position)
                     }
                     p.layout.flipRange = pair
-                },
+                }
+                .doc(
+                    meaning: "ratio band over which the front card flips down and fades",
+                    allowed: "[f0, f1] with 0 ≤ f0 < f1 ≤ 1000"),
             ]
         ),
         (
             "card",
             [
-                number("width", .openClosed(0, 100_000), \.card.width),
-                number("height", .openClosed(0, 100_000), \.card.height),
-                Key(name: "anchor", bounds: .numbers(.closed(0, 1))) { node, p, key throws(ParamsError) in
+                number("width", .openClosed(0, 100_000), \.card.width)
+                    .doc(meaning: "card width in points (CardsAnimationDemo's own)"),
+                number("height", .openClosed(0, 100_000), \.card.height)
+                    .doc(meaning: "card height in points (CardsAnimationDemo's own)"),
+                Key(name: "anchor", bounds: .numbers(.closed(0, 1)), value: { json($0.card.anchor) }) {
+                    node, p, key throws(ParamsError) in
                     p.card.anchor = try numbers(node, key, count: 2, each: .closed(0, 1))
-                },
-                Key(name: "titles") { node, p, key throws(ParamsError) in
+                }
+                .doc(
+                    meaning:
+                        "pivot in unit card coordinates: [0.5, 1.0] for `stack` and `flip`, [0.5, 0.5] for the others",
+                    allowed: "[x, y], each in [0, 1]"),
+                Key(name: "titles", value: { json($0.card.titles) }) { node, p, key throws(ParamsError) in
                     guard case .array(let items) = node.value else {
                         throw ParamsError(
                             .wrongType, "\(key) must be an array of strings, got \(node.kindName)", key: key,
@@ -157,22 +192,30 @@ public enum ParamsSchema {
                         }
                         return s
                     }
-                },
+                }
+                .doc(
+                    meaning: "item k shows `titles[k % n]`, or its number k+1",
+                    allowed: "strings of at most 200 characters and 256 bytes (escapes counted as sent)"),
             ] + lookKeys
         ),
         (
             "viewport",
             [
-                number("width", .openClosed(0, 100_000), \.viewport.width),
-                number("height", .openClosed(0, 100_000), \.viewport.height),
+                number("width", .openClosed(0, 100_000), \.viewport.width)
+                    .doc(meaning: "width of the layout area in points"),
+                number("height", .openClosed(0, 100_000), \.viewport.height)
+                    .doc(meaning: "height of the layout area in points"),
             ]
         ),
         (
             "animation",
             [
-                integer("fps", 1...240, \.animation.fps),
-                number("deceleration", .open(0, 1), \.animation.deceleration),
-                boolean("snap", \.animation.snap),
+                integer("fps", 1...240, \.animation.fps)
+                    .doc(meaning: "frame rate while animating"),
+                number("deceleration", .open(0, 1), \.animation.deceleration)
+                    .doc(meaning: "fling velocity kept per millisecond (UIScrollView's \"normal\")"),
+                boolean("snap", \.animation.snap)
+                    .doc(meaning: "come to rest on a multiple of `spacing`"),
             ] + animationMotionKeys + [reduceMotionKey]
         ),
         ("carousel", carouselKeys),

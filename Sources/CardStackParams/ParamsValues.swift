@@ -1,61 +1,41 @@
 import CardLayout
 import CardStackProtocol
-import CardStackWire
 
 /// Parameters as a flat list of dotted keys (`layout.spacing`) and their JSON values, in
 /// the order `get_params` writes them: what `save` compares and `history` reports.
 ///
-/// It goes through the parameters' own JSON form, so a key added to ``Parameters`` is
-/// compared, saved and reported with no change here. A key whose value is absent (a
-/// `[carousel]` option left to the type's default) is not in the list.
+/// Each value is read from its schema entry (``ParamsSchema/values(in:)``), so a key
+/// added to the schema is compared, saved and reported with no change here. A key whose value
+/// is absent (a `[carousel]` option left to the type's default) is not in the list.
 public enum ParamsValues {
     /// Every key and its value.
     public static func flatten(_ parameters: Parameters) -> [(key: String, value: JSONValue)] {
-        tables.flatMap { $0.flatten(parameters) }
+        tables(parameters).flatMap { $0 }
     }
 
-    /// The parameters' tables in the order their JSON form writes them: each flattened on its
-    /// own, so ``Flat`` flattens again only the tables a new set changed.
-    struct Table: Sendable {
-        var flatten: @Sendable (Parameters) -> [(key: String, value: JSONValue)]
-        var same: @Sendable (Parameters, Parameters) -> Bool
-    }
-
-    static let tables: [Table] = [
-        table("layout") { $0.layout }, table("card") { $0.card }, table("viewport") { $0.viewport },
-        table("animation") { $0.animation }, table("carousel") { $0.carousel }, table("scroll") { $0.scroll },
-        table("reduced") { $0.reduced },
-    ]
-
-    static func table<T: Encodable & Equatable>(_ name: String, _ get: @escaping @Sendable (Parameters) -> T) -> Table {
-        Table(
-            flatten: { parameters in
-                guard let bytes = try? WireJSON.encode(get(parameters)),
-                    case .object(let keys)? = try? JSONParser.parse(bytes)
-                else { return [] }
-                return keys.flatMap { key, value in
-                    let dotted = "\(name).\(key)"
-                    // `[reduced]`'s override tables hold keys of their own (`reduced.animation.duration`).
-                    if name == "reduced", case .object(let inner) = value {
-                        return inner.map {
-                            (key: "\(dotted).\($0.key)", value: spring(at: "\(dotted).\($0.key)", $0.value))
-                        }
-                    }
-                    return [(key: dotted, value: spring(at: dotted, value))]
+    /// Each table's keys, dotted, with their values, the springs as the file writes them.
+    static func tables(_ parameters: Parameters) -> [[(key: String, value: JSONValue)]] {
+        var tables = ParamsSchema.values(in: parameters)
+        for t in tables.indices {
+            for spring in ["animation.spring", "reduced.animation.spring"] {
+                if let i = tables[t].firstIndex(where: { $0.key == spring }) {
+                    tables[t][i].value = writtenSpring(tables[t][i].value)
                 }
-            },
-            same: { get($0) == get($1) })
+            }
+        }
+        return tables
     }
 
     /// ``flatten(_:)`` of the parameters last given, kept table by table: a set that changes
-    /// one key flattens one table again, not five (a `set_params` pays this, docs/performance.md).
+    /// one key compares one table's keys, not every table's (a `set_params` pays this,
+    /// docs/performance.md).
     public struct Flat: Sendable {
         public private(set) var parameters: Parameters
         private var flattened: [[(key: String, value: JSONValue)]]
 
         public init(_ parameters: Parameters) {
             self.parameters = parameters
-            flattened = ParamsValues.tables.map { $0.flatten(parameters) }
+            flattened = ParamsValues.tables(parameters)
         }
 
         /// ``ParamsValues/changedKeys(from:to:)`` from `old` to these, comparing only the
@@ -63,7 +43,7 @@ public enum ParamsValues {
         public func changedKeys(from old: Flat) -> [String] {
             var changed: [String] = []
             var gone: [String] = []
-            for (i, table) in ParamsValues.tables.enumerated() where !table.same(old.parameters, parameters) {
+            for i in flattened.indices where !ParamsValues.same(old.flattened[i], flattened[i]) {
                 let found = ParamsValues.difference(old.flattened[i], flattened[i])
                 changed += found.changed
                 gone += found.gone
@@ -72,11 +52,15 @@ public enum ParamsValues {
         }
 
         public mutating func update(to new: Parameters) {
-            for (i, table) in ParamsValues.tables.enumerated() where !table.same(parameters, new) {
-                flattened[i] = table.flatten(new)
-            }
+            guard new != parameters else { return }
+            flattened = ParamsValues.tables(new)
             parameters = new
         }
+    }
+
+    /// Whether two flattened tables hold the same keys with the same values, in order.
+    static func same(_ a: [(key: String, value: JSONValue)], _ b: [(key: String, value: JSONValue)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
     /// The keys whose values differ between `a` and `b` (set in one and not the other
@@ -102,11 +86,6 @@ public enum ParamsValues {
         let changed = new.compactMap { key, value in old.first { $0.key == key }?.value == value ? nil : key }
         let gone = old.compactMap { key, _ in new.contains { $0.key == key } ? nil : key }
         return (changed, gone)
-    }
-
-    /// `value`, or the spring as the file writes it when `key` is a spring.
-    static func spring(at key: String, _ value: JSONValue) -> JSONValue {
-        key == "animation.spring" || key == "reduced.animation.spring" ? writtenSpring(value) : value
     }
 
     /// A spring as the file writes it: in its own dialect only (`get_params` gives every

@@ -1,6 +1,10 @@
 /// Any JSON value, for request arguments whose shape is checked by hand (so errors can
 /// say exactly what was wrong) and for `set_params` trees.
-public indirect enum JSONValue: Sendable, Equatable, Codable {
+///
+/// Not `indirect`: arrays and objects already keep their elements on the heap, so a number or
+/// a string is stored in place rather than boxed (every key of a `params` written from the
+/// schema makes one, docs/performance.md).
+public enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case integer(Int64)

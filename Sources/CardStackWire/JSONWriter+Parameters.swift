@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackParams
 import CardStackProtocol
 
 /// The `params` event (sent on every save of the file, docs/protocol.md §5.3) and the
@@ -8,13 +9,27 @@ import CardStackProtocol
 /// `ParamsInfo`, `Parameters` and its tables through the generic containers
 /// (`ParametersEncodingTests` compares the two for every style, every carousel option, the
 /// spring, an error and overrides), which stay the definition of the wire form; this path
-/// only skips a container, an encoder and a coding path per value. A non-finite number
+/// only skips a container, an encoder and a coding path per value. The parameters are
+/// written key by key from the schema (a new key needs nothing here). A non-finite number
 /// throws, as it does there; an unbounded fade limit is `null`, as `Carousel` writes it.
 extension JSONWriter {
     func paramsEvent(_ info: ParamsInfo) throws {
         literal("{\"event\":")
         string(EventName.params.rawValue)
-        literal(",\"revision\":")
+        bytes.append(UInt8(ascii: ","))
+        try paramsFields(info)
+    }
+
+    /// `ParamsInfo` as an object on its own: the result of `get_params`, `set_params`, `undo`
+    /// and the others that answer with the parameters in force (a `set_params` pays this).
+    func paramsInfo(_ info: ParamsInfo) throws {
+        bytes.append(UInt8(ascii: "{"))
+        try paramsFields(info)
+    }
+
+    /// `ParamsInfo`'s fields in its `Codable` order, and the closing brace.
+    private func paramsFields(_ info: ParamsInfo) throws {
+        literal("\"revision\":")
         integer(info.revision)
         literal(",\"source\":")
         string(info.source.rawValue)
@@ -76,204 +91,67 @@ extension JSONWriter {
         if let i { integer(i) } else { literal("null") }
     }
 
+    /// A parameter set: every table and every key it sets, in the schema's order, each value
+    /// as its schema entry reads it (CardStackParams' `ParamsSchema+Wire.swift`).
     func parameters(_ p: Parameters) throws {
-        let l = p.layout
-        literal("{\"layout\":{\"style\":")
-        string(l.style.rawValue)
-        literal(",\"cards\":")
-        integer(l.cards)
-        literal(l.wrap ? ",\"wrap\":true,\"spacing\":" : ",\"wrap\":false,\"spacing\":")
-        try number(l.spacing)
-        literal(",\"m34\":")
-        try number(l.m34)
-        literal(",\"scale_step\":")
-        try number(l.scaleStep)
-        literal(",\"flip_range\":")
-        try numbers(l.flipRange, codingPath: [])
-
-        let c = p.card
-        literal("},\"card\":{\"width\":")
-        try number(c.width)
-        literal(",\"height\":")
-        try number(c.height)
-        literal(",\"anchor\":")
-        try numbers(c.anchor, codingPath: [])
-        literal(",\"titles\":[")
-        for (i, title) in c.titles.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            string(title)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        try look(c)
-
-        literal("},\"viewport\":{\"width\":")
-        try number(p.viewport.width)
-        literal(",\"height\":")
-        try number(p.viewport.height)
-
-        let a = p.animation
-        literal("},\"animation\":{\"fps\":")
-        integer(a.fps)
-        literal(",\"deceleration\":")
-        try number(a.deceleration)
-        literal(a.snap ? ",\"snap\":true,\"duration\":" : ",\"snap\":false,\"duration\":")
-        try number(a.duration)
-        literal(",\"remove_duration\":")
-        try number(a.removeDuration)
-        literal(",\"insert_duration\":")
-        try number(a.insertDuration)
-        literal(",\"move_duration\":")
-        try number(a.moveDuration)
-        literal(",\"curve\":")
-        if let name = a.curve.name {
-            string(name)
-        } else {
-            try numbers(a.curve.controlPoints ?? [], codingPath: [])
-        }
-        if let spring = a.spring {
-            literal(",\"spring\":")
-            try springObject(spring)
-        }
-        literal(",\"slowdown\":")
-        try number(a.slowdown)
-        literal(a.reduceMotion ? ",\"reduce_motion\":true" : ",\"reduce_motion\":false")
-
-        literal("},\"carousel\":{")
-        try carousel(p.carousel)
-        try scroll(p.scroll)
-        try reduced(p.reduced)
-        bytes.append(UInt8(ascii: "}"))
+        var firstTable = true
+        var firstKey = true
+        try ParamsSchema.forEachValue(
+            in: p,
+            table: { name in
+                if firstTable {
+                    bytes.append(UInt8(ascii: "{"))
+                    firstTable = false
+                } else {
+                    literal("},")
+                }
+                plainString(name)
+                literal(":{")
+                firstKey = true
+            },
+            key: { name, value in
+                if firstKey { firstKey = false } else { bytes.append(UInt8(ascii: ",")) }
+                plainString(name)
+                bytes.append(UInt8(ascii: ":"))
+                try json(value)
+            })
+        literal(firstTable ? "{}" : "}}")
     }
 
-    /// `,"scroll":{…}` after the carousel's closing brace, in `Scroll`'s order (`model` only
-    /// when set).
-    private func scroll(_ s: Parameters.Scroll) throws {
-        literal("},\"scroll\":{")
-        if let model = s.model {
-            literal("\"model\":")
-            string(model.rawValue)
-            bytes.append(UInt8(ascii: ","))
-        }
-        literal(s.bounces ? "\"bounces\":true,\"rubber_band\":" : "\"bounces\":false,\"rubber_band\":")
-        try number(s.rubberBand)
-        literal(s.paging ? ",\"paging\":true,\"bounce_distance\":" : ",\"paging\":false,\"bounce_distance\":")
-        try number(s.bounceDistance)
-        literal(",\"deceleration_rate\":")
-        try number(s.decelerationRate)
-        literal(",\"scroll_speed\":")
-        try number(s.scrollSpeed)
-        literal(s.stopAtItemBoundary ? ",\"stop_at_item_boundary\":true" : ",\"stop_at_item_boundary\":false")
-        literal(s.scrollToItemBoundary ? ",\"scroll_to_item_boundary\":true}" : ",\"scroll_to_item_boundary\":false}")
+    /// A table's or a key's name: letters, digits and `_` (the schema's names), which need no
+    /// escaping, so no byte is looked at (`SchemaInfoTests` holds every name to that).
+    private func plainString(_ name: String) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The options that are set, in `Carousel`'s order, without the braces.
-    func carousel(_ o: Parameters.Carousel) throws {
-        var first = true
-        func key(_ name: StaticString) {
-            if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
-            literal(name)
-        }
-        if let v = o.itemSpacing {
-            key("\"item_spacing\":")
-            try number(v)
-        }
-        if let v = o.arc {
-            key("\"arc\":")
-            try number(v)
-        }
-        if let v = o.radius {
-            key("\"radius\":")
-            try number(v)
-        }
-        if let v = o.angle {
-            key("\"angle\":")
-            try number(v)
-        }
-        if let v = o.tilt {
-            key("\"tilt\":")
-            try number(v)
-        }
-        if let v = o.count {
-            key("\"count\":")
-            integer(v)
-        }
-        if let v = o.visibleItems {
-            key("\"visible_items\":")
-            integer(v)
-        }
-        if let v = o.fadeMin {
-            key("\"fade_min\":")
-            try limit(v)
-        }
-        if let v = o.fadeMax {
-            key("\"fade_max\":")
-            try limit(v)
-        }
-        if let v = o.fadeRange {
-            key("\"fade_range\":")
-            try number(v)
-        }
-        if let v = o.fadeMinAlpha {
-            key("\"fade_min_alpha\":")
-            try number(v)
-        }
-        if let v = o.showBackfaces {
-            key("\"show_backfaces\":")
-            literal(v ? "true" : "false")
-        }
-        if let v = o.vertical {
-            key("\"vertical\":")
-            literal(v ? "true" : "false")
-        }
-        if let v = o.viewpoint {
-            key("\"viewpoint\":")
-            try numbers(v, codingPath: [])
-        }
-    }
-
-    /// The keys of `[card]`'s look that are set, in `Card.CodingKeys`' order, each after a comma.
-    private func look(_ c: Parameters.Card) throws {
-        func strings(_ name: StaticString, _ list: [String]?) {
-            guard let list else { return }
-            literal(name)
+    /// A JSON value; a non-finite number throws, as it does through `Codable`.
+    func json(_ value: JSONValue) throws {
+        switch value {
+        case .null: literal("null")
+        case .bool(let b): literal(b ? "true" : "false")
+        case .integer(let i): integer(i)
+        case .number(let x): try number(x)
+        case .string(let s): string(s)
+        case .array(let items):
             bytes.append(UInt8(ascii: "["))
-            for (i, s) in list.enumerated() {
+            for (i, item) in items.enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                string(s)
+                try json(item)
             }
             bytes.append(UInt8(ascii: "]"))
+        case .object(let entries):
+            bytes.append(UInt8(ascii: "{"))
+            for (i, entry) in entries.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(entry.key)
+                bytes.append(UInt8(ascii: ":"))
+                try json(entry.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
-        func value(_ name: StaticString, _ x: Double?) throws {
-            guard let x else { return }
-            literal(name)
-            try number(x)
-        }
-        func text(_ name: StaticString, _ s: String?) {
-            guard let s else { return }
-            literal(name)
-            string(s)
-        }
-        strings(",\"images\":", c.images)
-        strings(",\"colors\":", c.colors)
-        try value(",\"corner_radius\":", c.cornerRadius)
-        try value(",\"border_width\":", c.borderWidth)
-        try value(",\"border_ratio\":", c.borderWidthRatio)
-        text(",\"border_color\":", c.borderColor)
-        try value(",\"shadow_opacity\":", c.shadowOpacity)
-        try value(",\"shadow_radius\":", c.shadowRadius)
-        if let offset = c.shadowOffset {
-            literal(",\"shadow_offset\":")
-            try numbers(offset, codingPath: [])
-        }
-        text(",\"shadow_color\":", c.shadowColor)
-        text(",\"back\":", c.back?.rawValue)
-        text(",\"back_color\":", c.backColor)
     }
 
-    /// A fade limit: unbounded (infinite) is `null`.
-    private func limit(_ x: Double) throws {
-        if x.isInfinite { literal("null") } else { try number(x) }
-    }
-
-    func number(_ x: Double) throws { try number(x, codingPath: []) }
+    private func number(_ x: Double) throws { try number(x, codingPath: []) }
 }

@@ -42,13 +42,16 @@ final class JSONWriter {
     }
 
     /// Opens a container at `depth`, or reuses it when the same encoder asks twice.
-    /// Writes a FRAME or a parameter set with its hand-written writer (JSONWriter+Frame.swift,
-    /// JSONWriter+Parameters.swift); false for any other type, which goes through `Codable`.
+    /// Writes a frame, a parameter set or a command's `ParamsInfo` result with its hand-written
+    /// writer (JSONWriter+Frame.swift, JSONWriter+Parameters.swift); false for any other value,
+    /// which goes through `Codable`.
     func writtenByHand<T: Encodable>(_ value: T) throws -> Bool {
         if T.self == Frame.self {
             try frame(value as! Frame)
         } else if T.self == Parameters.self {
             try parameters(value as! Parameters)
+        } else if T.self == CommandResult.self, case .params(let info) = value as! CommandResult {
+            try paramsInfo(info)
         } else {
             return false
         }

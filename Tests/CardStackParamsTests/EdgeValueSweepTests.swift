@@ -20,18 +20,13 @@ import Testing
 
     /// Each numeric key as a TOML fragment and a JSON fragment with the value at `x`.
     static let keys: [(table: String, key: String, form: @Sendable (String) -> String)] = {
-        let plain = [
-            "layout.cards", "layout.spacing", "layout.scale_step", "layout.m34",
-            "card.width", "card.height", "viewport.width", "viewport.height",
-            "animation.fps", "animation.deceleration",
-            "carousel.item_spacing", "carousel.arc", "carousel.radius", "carousel.angle",
-            "carousel.tilt", "carousel.count", "carousel.visible_items", "carousel.fade_min",
-            "carousel.fade_max", "carousel.fade_range", "carousel.fade_min_alpha",
-            "scroll.rubber_band", "scroll.bounce_distance", "scroll.deceleration_rate", "scroll.scroll_speed",
-        ]
+        // Every key the schema says is one number (a new numeric key is swept with no change
+        // here), then the pairs, one element at a time.
+        let plain = ParamsSchema.schemaInfo.keys.filter { $0.type == "number" || $0.type == "integer" }.map(\.key)
         var out: [(String, String, @Sendable (String) -> String)] = plain.map { dotted in
+            // `reduced.animation.duration`: the key `duration` of the table `reduced.animation`.
             let parts = dotted.split(separator: ".").map(String.init)
-            return (parts[0], parts[1], { $0 })
+            return (parts.dropLast().joined(separator: "."), parts[parts.count - 1], { $0 })
         }
         out.append(("layout", "flip_range", { "[\($0), 1000]" }))
         out.append(("layout", "flip_range", { "[0, \($0)]" }))
@@ -61,7 +56,10 @@ import Testing
                 check(
                     fileOutcome, "\(style.rawValue) \(table).\(key) = \(value) (file)", needsPlace: true, checked: nil)
 
-                let json = "{\"layout\":{\"style\":\"\(style.rawValue)\"},\"\(table)\":{\"\(key)\":\(value)}}"
+                // A table's table (`reduced.animation`) nests in JSON: `"reduced":{"animation":{…}}`.
+                let path = table.split(separator: ".")
+                let nested = path.reversed().reduce("{\"\(key)\":\(value)}") { "{\"\($1)\":\($0)}" }
+                let json = "{\"layout\":{\"style\":\"\(style.rawValue)\"}," + nested.dropFirst()
                 guard let parsed = try? JSONParser.parse(Array(json.utf8)) else {
                     Issue.record("the test's JSON does not parse: \(json)")
                     continue

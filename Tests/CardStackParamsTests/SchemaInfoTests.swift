@@ -14,6 +14,44 @@ import Testing
         #expect(keys.map(\.key) == ParamsSchema.knownKeys)
     }
 
+    /// The `params` writer copies table and key names without escaping them.
+    @Test func namesNeedNoEscaping() {
+        for key in ParamsSchema.knownKeys {
+            #expect(
+                key.utf8.allSatisfy {
+                    $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || (48...57).contains($0)
+                        || (97...122).contains($0)
+                }, "\(key)")
+        }
+    }
+
+    /// A key's documentation lives with its schema entry: one without `.doc(meaning:)` fails here.
+    @Test func everyKeyIsDocumented() {
+        for key in ParamsSchema.knownKeys {
+            #expect(ParamsSchema.doc(for: key)?.meaning.isEmpty == false, "\(key) has no .doc(meaning:)")
+        }
+    }
+
+    /// An override table's key is documented as the file's key it stands in for, with that
+    /// key's own meaning.
+    @Test func everyReducedKeyIsDocumentedAsItsFileKey() {
+        for key in ParamsSchema.knownKeys {
+            guard let overridden = ParamsSchema.overriddenKey(key) else { continue }
+            let meaning = ParamsSchema.doc(for: overridden)?.meaning ?? ""
+            #expect(!meaning.isEmpty, "\(key) overrides \(overridden), which is not documented")
+            #expect(
+                ParamsSchema.doc(for: key)?.meaning == "with Reduce Motion on, in place of `\(overridden)`: \(meaning)")
+        }
+    }
+
+    /// `[reduced]`'s override tables have no value reader of their own; each of their keys has one.
+    @Test func overrideTablesAreWrittenByTheirKeys() {
+        let reduced = ParamsSchema.schema.first { $0.table == "reduced" }?.keys ?? []
+        #expect(reduced.filter(\.isTable).map(\.name) == ["animation", "layout", "carousel"])
+        #expect(reduced.allSatisfy { ($0.value == nil) == $0.isTable })
+        #expect(ParamsSchema.reducedTables.allSatisfy { $0.keys.allSatisfy { $0.value != nil } })
+    }
+
     @Test func rangesAndTypes() throws {
         let spacing = try #require(key("layout.spacing"))
         #expect(spacing.type == "number")

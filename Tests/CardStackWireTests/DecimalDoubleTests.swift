@@ -4,6 +4,8 @@ import CardStackTestSupport
 import CardStackWire
 import Testing
 
+@testable import CardStackParams
+
 @Suite struct DecimalDoubleTests {
     func text(_ x: Double) -> String {
         var out: [UInt8] = []
@@ -118,6 +120,29 @@ import Testing
                 #""params":"# + generic + #","error":null"#))
         let reply = try WireJSON.encode(Reply(id: .integer(1), result: CommandResult.params(info)))
         #expect(String(decoding: reply, as: UTF8.self).contains(#""params":"# + generic + ","))
+        // `unsaved`, `save` and history read the same values from the schema: the `Codable`
+        // form, flattened, with the spring in its own dialect.
+        guard case .object(let tables) = try JSONParser.parse(Array(generic.utf8)) else {
+            Issue.record("the parameters are not an object")
+            return
+        }
+        let expected = tables.flatMap { table, value in
+            guard case .object(let keys) = value else { return [(key: String, value: JSONValue)]() }
+            return keys.flatMap { key, value in
+                let dotted = "\(table).\(key)"
+                // `[reduced]`'s override tables: their keys under their own names.
+                let entries: [(key: String, value: JSONValue)] =
+                    if table == "reduced", case .object(let inner) = value {
+                        inner.map { ("\(dotted).\($0.key)", $0.value) }
+                    } else { [(dotted, value)] }
+                return entries.map { dotted, value in
+                    (dotted, dotted.hasSuffix("animation.spring") ? ParamsValues.writtenSpring(value) : value)
+                }
+            }
+        }
+        let flat = ParamsValues.flatten(params)
+        #expect(flat.map(\.key) == expected.map(\.key))
+        #expect(flat.map(\.value) == expected.map(\.value))
     }
 
     /// The event against `ParamsInfo`'s own `Codable` form after `"event":"params"`.
@@ -125,6 +150,9 @@ import Testing
         let event = String(decoding: try WireJSON.encode(ServerMessage.params(info)), as: UTF8.self)
         let fields = String(decoding: try WireJSON.encode(info), as: UTF8.self).dropFirst()
         #expect(event == #"{"event":"params","# + fields)
+        // The reply to `set_params` and the others writes the result by hand too.
+        let reply = try WireJSON.encode(ServerMessage.reply(Reply(id: .integer(4), result: CommandResult.params(info))))
+        #expect(String(decoding: reply, as: UTF8.self) == #"{"id":4,"ok":true,"result":{"# + fields + "}")
     }
 
     @Test func errorsPathsAndOverrides() throws {
