@@ -144,6 +144,13 @@ let package = Package(
             dependencies: [cardLayout],
             swiftSettings: settings
         ),
+        // What `cardstack fit` reports: a fit's result as the text and JSON it prints, the
+        // other styles compared. The command parses its options and prints; this decides.
+        .target(
+            name: "CardStackFitReport",
+            dependencies: [cardLayout, "CardStackFit", "CardStackProtocol"],
+            swiftSettings: settings
+        ),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
@@ -188,7 +195,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackViewer", "CardStackLook",
-                "CardStackWeb", "CardStackRender", "CardStackFit",
+                "CardStackWeb", "CardStackRender", "CardStackFit", "CardStackFitReport",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -266,6 +273,11 @@ let package = Package(
         .testTarget(
             name: "CardStackFitTests",
             dependencies: ["CardStackFit", cardLayout],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "CardStackFitReportTests",
+            dependencies: ["CardStackFitReport", "CardStackFit", "CardStackProtocol", cardLayout],
             swiftSettings: settings
         ),
         .testTarget(
