@@ -174,7 +174,9 @@ struct OutlineTracker: Sendable {
         for j in 0..<grid {
             let o = lo + step * Double(j)
             let s = score(o, edges)
-            if s > top.score { top = (o, s) }
+            // Ties go to the offset nearest the prediction: a deck that does not wrap holds
+            // its end card still past its end, where every offset draws the same.
+            if s > top.score || (s == top.score && abs(o - centre) < abs(top.offset - centre)) { top = (o, s) }
         }
         var a = max(lo, top.offset - step)
         var b = min(hi, top.offset + step)
