@@ -27,7 +27,7 @@ def main():
         clip = scratch / "clip.mp4"
         # 2 s: the move and the rest after it (--hold).
         subprocess.run([str(cardstack), "render", "--config", str(scratch / "hidden.toml"), "--transition", "next",
-                        "--hold", "0.62", "--out", str(clip)], check=True, capture_output=True)
+                        "--hold", "1.12", "--out", str(clip)], check=True, capture_output=True)
         frames = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
                                  "stream=nb_read_frames", "-of", "csv=p=0", str(clip)],
                                 capture_output=True, text=True, check=True).stdout.strip()
