@@ -139,18 +139,11 @@ let package = Package(
         ),
         // `cardstack fit`'s core: a move's spring or curve and a still's pose fitted to
         // tracked points by least squares. Pure: arrays in, a report out; no files, no ffmpeg.
+        .target(name: "CardStackFit", dependencies: [cardLayout], swiftSettings: settings),
+        // What `cardstack fit` reports (text, JSON, other styles); the command parses and prints.
         .target(
-            name: "CardStackFit",
-            dependencies: [cardLayout],
-            swiftSettings: settings
-        ),
-        // What `cardstack fit` reports: a fit's result as the text and JSON it prints, the
-        // other styles compared. The command parses its options and prints; this decides.
-        .target(
-            name: "CardStackFitReport",
-            dependencies: [cardLayout, "CardStackFit", "CardStackProtocol"],
-            swiftSettings: settings
-        ),
+            name: "CardStackFitReport", dependencies: [cardLayout, "CardStackFit", "CardStackProtocol"],
+            swiftSettings: settings),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
@@ -270,16 +263,11 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        .testTarget(
-            name: "CardStackFitTests",
-            dependencies: ["CardStackFit", cardLayout],
-            swiftSettings: settings
-        ),
+        .testTarget(name: "CardStackFitTests", dependencies: ["CardStackFit", cardLayout], swiftSettings: settings),
         .testTarget(
             name: "CardStackFitReportTests",
             dependencies: ["CardStackFitReport", "CardStackFit", "CardStackProtocol", cardLayout],
-            swiftSettings: settings
-        ),
+            swiftSettings: settings),
         .testTarget(
             name: "CardStackSystemTests",
             dependencies: ["CardStackSystem"],
