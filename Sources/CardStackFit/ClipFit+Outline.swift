@@ -54,4 +54,18 @@ extension ClipFit {
         }
         return best.flatMap { $0.travel > 0 ? $0.point : nil }
     }
+
+    /// Whether the clip's cards are flat: the patch a quarter in from the top-left corner of
+    /// the nearest card (away from its title) shows under 3 grey levels a pixel of texture
+    /// (``cornerness``) in the first frame. A clip of cards with pictures read against
+    /// parameters without them (the page's `--live` with a daemon showing no images) keeps
+    /// the template tracker.
+    static func looksFlat(_ frame: GreyFrame, _ parameters: Parameters, _ from: Double, _ mapping: StageMapping)
+        -> Bool
+    {
+        guard let card = Layout.frame(parameters, offset: from).cards.last(where: { $0.alpha > 0.95 }),
+            let p = CardPoint.position(u: 0.25, v: 0.25, on: card)
+        else { return true }
+        return cornerness(frame, around: mapping.clip((p.x, p.y)), radius: max(2, Int(6 * mapping.scale))) < 3
+    }
 }

@@ -69,8 +69,9 @@ public struct ClipFit: Sendable {
         }
         let held = Self.heldFrames(frames)
         let kept = (0..<frames.count).filter { !held.contains($0) }
-        // Flat cards (no pictures) show the tracker nothing to hold but their outlines.
-        if mark == nil, parameters.card.images?.isEmpty ?? true {
+        // Flat cards (no pictures, and none in the clip) show the tracker nothing to hold
+        // but their outlines.
+        if mark == nil, parameters.card.images?.isEmpty ?? true, Self.looksFlat(frames[0], parameters, from, mapping) {
             return try outlineTrack(mapping, kept: kept)
         }
         // The template's half side, in points: 12 where the cards show that much of
