@@ -167,6 +167,7 @@ bench: bench-deps release build
 	python3 Benchmarks/web_bench.py --bin .build/release
 	python3 Benchmarks/web_bench.py --bin .build/release --images
 	python3 Benchmarks/render_bench.py --bin .build/release
+	python3 Benchmarks/fit_bench.py --bin .build/release
 	python3 Benchmarks/startup_bench.py --bin .build/release
 	swift build -c release --package-path examples/live-follow
 	python3 Benchmarks/live_bench.py --bin .build/release \

@@ -153,11 +153,11 @@ let package = Package(
         ),
         // `cardstack fit`'s core: a move's spring or curve and a still's pose fitted to
         // tracked points by least squares. Pure: arrays in, a report out; no files, no ffmpeg.
+        .target(name: "CardStackFit", dependencies: [cardLayout], swiftSettings: settings),
+        // What `cardstack fit` reports (text, JSON, other styles); the command parses and prints.
         .target(
-            name: "CardStackFit",
-            dependencies: [cardLayout],
-            swiftSettings: settings
-        ),
+            name: "CardStackFitReport", dependencies: [cardLayout, "CardStackFit", "CardStackProtocol"],
+            swiftSettings: settings),
         // `cardstack web`: the page and its WebSocket bridge to the daemon's socket.
         .target(
             name: "CardStackWeb",
@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 cardLayout, "CardStackProtocol", "CardStackWire", "CardStackExport", "CardStackSystem",
                 "CardStackParams", "CardStackFiles", "CardStackClient", "CardStackViewer", "CardStackLook",
-                "CardStackWeb", "CardStackRender", "CardStackFit",
+                "CardStackWeb", "CardStackRender", "CardStackFit", "CardStackFitReport",
                 .product(name: "CardStackGolden", package: "CardStackKit"),
                 "CardStackSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -256,11 +256,11 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
+        .testTarget(name: "CardStackFitTests", dependencies: ["CardStackFit", cardLayout], swiftSettings: settings),
         .testTarget(
-            name: "CardStackFitTests",
-            dependencies: ["CardStackFit", cardLayout],
-            swiftSettings: settings
-        ),
+            name: "CardStackFitReportTests",
+            dependencies: ["CardStackFitReport", "CardStackFit", "CardStackProtocol", cardLayout],
+            swiftSettings: settings),
         .testTarget(
             name: "CardStackSystemTests",
             dependencies: ["CardStackSystem"],

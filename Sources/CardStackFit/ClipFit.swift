@@ -18,11 +18,24 @@ public struct ClipFit: Sendable {
     public var mark: (x: Double, y: Double, frame: Int)?
     public var mapping: StageMapping?
 
-    /// What the clip gave: the tracked samples on the stage, the point on its card, the mapping.
+    /// What the clip gave: the tracked samples on the stage, the point on its card, the
+    /// mapping, how the point was followed and how many held frames were left out.
     public struct Track: Sendable {
         public var samples: [TrackSample]
         public var point: CardPoint
         public var mapping: StageMapping
+        public var method: Method = .template
+        public var held = 0
+    }
+
+    /// How the point was followed.
+    public enum Method: String, Sendable {
+        /// The patch around a chosen point (textured cards).
+        case template
+        /// The patch around the user's `--mark`.
+        case mark
+        /// The offset read from the cards' outlines each frame (flat cards, ``OutlineTracker``).
+        case outline
     }
 
     public init(frames: [GreyFrame], fps: Double, parameters: Parameters, from: Double, to: Double) {
@@ -46,10 +59,20 @@ public struct ClipFit: Sendable {
             )
         }
         let viewport = (parameters.viewport.width, parameters.viewport.height)
-        guard let mapping = mapping ?? StageMapping.find(in: frames[0], viewport: viewport) else {
+        guard
+            let mapping = mapping ?? StageMapping.find(in: frames[0], viewport: viewport)
+                ?? StageMapping.whole(frames[0], viewport: viewport)
+        else {
             throw FitError(
-                "cannot find the \(Int(viewport.0))×\(Int(viewport.1)) pt stage in the clip's first frame (no padding of its own colour around it); give it with --stage X,Y,SCALE"
+                "cannot find the \(Int(viewport.0))×\(Int(viewport.1)) pt stage in the clip's first frame: no padding of its own colour around it, and the \(frames[0].width)×\(frames[0].height) picture is not of the stage's proportions; give where it is with --stage X,Y,SCALE (the page: line the reference up on the phone)"
             )
+        }
+        let held = Self.heldFrames(frames)
+        let kept = (0..<frames.count).filter { !held.contains($0) }
+        // Flat cards (no pictures, and none in the clip) show the tracker nothing to hold
+        // but their outlines.
+        if mark == nil, parameters.card.images?.isEmpty ?? true, Self.looksFlat(frames[0], parameters, from, mapping) {
+            return try outlineTrack(mapping, kept: kept)
         }
         // The template's half side, in points: 12 where the cards show that much of
         // themselves through the move (a carousel), else 5 (a stack shows a 10 pt strip of
@@ -99,8 +122,8 @@ public struct ClipFit: Sendable {
                 frames, from: chosen.point.clip,
                 warp: Self.warp(chosen.point.card, parameters, from: from, to: to, mapping, frames[0], tracker.radius))
         }
-        let samples = path.enumerated().map { k, q in
-            let s = mapping.stage(q.x, q.y)
+        let samples = kept.map { k in
+            let s = mapping.stage(path[k].x, path[k].y)
             return TrackSample(time: Double(k) / fps, point: Point(s.x, s.y))
         }
         let first = Layout.frame(parameters, offset: from)
@@ -110,7 +133,9 @@ public struct ClipFit: Sendable {
                 "the tracked point (\(rounded(p.x)), \(rounded(p.y))) pt is near no card of style \(parameters.layout.style.rawValue) at offset \(from)"
             )
         }
-        return Track(samples: samples, point: located, mapping: mapping)
+        return Track(
+            samples: samples, point: located, mapping: mapping, method: mark == nil ? .template : .mark,
+            held: held.count)
     }
 
     /// How well the square of `radius` around `p` holds a template in its weaker direction:

@@ -90,4 +90,24 @@ public struct StageMapping: Sendable, Equatable {
             originX: Double(left) + (width - scale * viewport.width) / 2,
             originY: Double(top) + (height - scale * viewport.height) / 2, scale: scale)
     }
+
+    /// The stage as the whole picture, when the picture has the viewport's proportions: a
+    /// clip rendered by cardstack, or a screen recording cropped to the stage, has no
+    /// padding to find it by. `cardstack render` makes a picture of the stage's size times
+    /// its scale rounded up, plus a spare pixel of background where a video needs an even
+    /// side: each side is then 0 to 2 pixels more than the stage's. The scale is the middle
+    /// of those both sides allow (nil when none does: other proportions), the stage placed
+    /// as `render` places it.
+    public static func whole(_ frame: GreyFrame, viewport: (width: Double, height: Double)) -> StageMapping? {
+        guard viewport.width > 0, viewport.height > 0 else { return nil }
+        let w = Double(frame.width)
+        let h = Double(frame.height)
+        let low = max((w - 2) / viewport.width, (h - 2) / viewport.height)
+        let high = min(w / viewport.width, h / viewport.height)
+        guard low <= high, high > 0 else { return nil }
+        let scale = (low + high) / 2
+        return StageMapping(
+            originX: ((w - scale * viewport.width) / 2).rounded(.down),
+            originY: ((h - scale * viewport.height) / 2).rounded(.down), scale: scale)
+    }
 }

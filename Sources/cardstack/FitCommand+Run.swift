@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardLayout
 import CardStackFit
+import CardStackFitReport
 import CardStackProtocol
 import CardStackRender
 import CardStackSystem
@@ -10,30 +11,7 @@ extension FitCommand {
     /// The pose from --corners.
     func fitPose(_ path: String, _ parameters: Parameters) throws -> FitReport {
         let cards = try Self.readCorners(path)
-        let fit = try PoseFit(parameters: parameters, cards: cards).fit()
-        let p = fit.parameters
-        var report = FitReport(kind: "pose", style: p.layout.style.rawValue, residual: fit.residual, frames: 1)
-        report.params = .object([
-            (
-                "layout",
-                .object([
-                    ("spacing", .number(p.layout.spacing)), ("scale_step", .number(p.layout.scaleStep)),
-                    ("m34", .number(p.layout.m34)),
-                ])
-            ),
-            (
-                "card",
-                .object([
-                    ("width", .number(p.card.width)), ("height", .number(p.card.height)),
-                    ("anchor", .array(p.card.anchor.map { .number($0) })),
-                ])
-            ),
-        ])
-        report.settings = report.params
-        report.offset = fit.offset
-        report.corners = fit.corners
-        report.undetermined = fit.undetermined
-        return report
+        return FitReport.pose(try PoseFit(parameters: parameters, cards: cards).fit())
     }
 
     /// The motion of the clip at `path`.
@@ -80,81 +58,22 @@ extension FitCommand {
             if best.map({ result.residual.mean < $0.result.residual.mean }) ?? true { best = (k, result) }
         }
         let (fitted, result) = best!
-        var report = FitReport(
-            kind: fitted.rawValue, style: parameters.layout.style.rawValue, residual: result.residual,
-            frames: result.frames)
-        report.start = result.start
-        report.point = result.point
-        report.stage = track.mapping
-        report.path = track.samples.map { [$0.time, $0.point.x, $0.point.y] }
+        var report = FitReport.motion(result, kind: fitted, track: track, parameters: parameters)
         report.clipScale = clip.scale
         report.truncated = clip.truncated
-        let a = result.animation
-        if let spring = a.spring {
-            report.params = .object([("animation", .object([("spring", Self.json(spring))]))])
-            report.settings = .object([
-                (
-                    "animation",
-                    .object([
-                        (
-                            "spring",
-                            .object([
-                                ("damping_ratio", .number(spring.dampingRatio)), ("response", .number(spring.response)),
-                            ])
-                        )
-                    ])
-                )
-            ])
-        } else {
-            let curve: JSONValue =
-                a.curve.name.map { .string($0) } ?? .array((a.curve.controlPoints ?? []).map { .number($0) })
-            report.params = .object([("animation", .object([("curve", curve), ("duration", .number(a.duration))]))])
-            report.settings = .object([
-                ("animation", .object([("curve", curve), ("duration", .number(a.duration)), ("spring", .null)]))
-            ])
-        }
         if result.residual.mean > 1 {
-            report.others = otherStyles(track, kind: fitted, parameters: parameters)
-            report.betterStyle =
-                report.others?.filter { $0.residual.mean < result.residual.mean / 2 }
-                .min { $0.residual.mean < $1.residual.mean }?.style
+            report.compare(
+                FitReport.otherStyles(
+                    track, kind: fitted, style: parameters.layout.style, from: from, steps: steps
+                ) { style in
+                    // Its preset, or --config's (or the daemon's) numbers with the style changed.
+                    guard config != nil || live else { return Self.preset(style) }
+                    var p = parameters
+                    p.layout.style = style
+                    return p
+                })
         }
         return report
-    }
-
-    /// The same path fitted as every other style (its preset, or --config's numbers with the
-    /// style changed), where the tracked point lies on a card of that style.
-    func otherStyles(_ track: ClipFit.Track, kind: MotionFit.Kind, parameters: Parameters) -> [FitReport.Other] {
-        var out: [FitReport.Other] = []
-        for style in Style.allCases where style != parameters.layout.style {
-            var p = Self.preset(style)
-            if config != nil || live {
-                p = parameters
-                p.layout.style = style
-            }
-            let to = Layout.stepTarget(from: from, steps: move == "next" ? 1 : -1, p)
-            guard let located = CardPoint.nearest(to: track.samples[0].point, in: Layout.frame(p, offset: from))
-            else { continue }
-            // A quick look: fewer simplex moves than the fit itself, over every other frame
-            // (a style that fits does so on half the frames as well; this loop is most of a
-            // badly fitting clip's time).
-            let every = stride(from: 0, to: track.samples.count, by: 2).map { track.samples[$0] }
-            var quick = MotionFit(parameters: p, from: from, to: to, samples: every, point: located)
-            quick.iterations = 150
-            guard let result = try? quick.fit(kind) else { continue }
-            guard result.residual.mean.isFinite, result.residual.worst.isFinite else { continue }
-            out.append(.init(style: style.rawValue, residual: result.residual))
-        }
-        return out.sorted { $0.residual.mean < $1.residual.mean }
-    }
-
-    /// A spring as `get_params` spells it.
-    static func json(_ s: Spring) -> JSONValue {
-        .object([
-            ("damping_ratio", .number(s.dampingRatio)), ("response", .number(s.response)),
-            ("dialect", .string(s.written.dialect)), ("duration", .number(s.duration)), ("bounce", .number(s.bounce)),
-            ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-        ])
     }
 
     /// The largest corners file: 1 MiB (a card's corners take under 100 bytes).

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardLayout
 import CardStackFiles
 import CardStackFit
+import CardStackFitReport
 import CardStackProtocol
 import CardStackRender
 import Foundation
