@@ -42,8 +42,11 @@ def test_the_example_app_keeps_its_tuned_motion(tmp_path):
     # One number nudged in the exported file: the layout test fails, saying where.
     tuned = app / "Sources" / "GoldenApp" / "TunedLayout.swift"
     text = tuned.read_text()
-    assert text.count("p.layout.scaleStep = 0.2\n") == 1
-    tuned.write_text(text.replace("p.layout.scaleStep = 0.2\n", "p.layout.scaleStep = 0.2005\n"))
+    # Twice: TunedLayout's parameters, then TunedReducedLayout's (Reduce Motion keeps the step);
+    # the first is the full variant's, which the golden's frames show.
+    assert text.count("p.layout.scaleStep = 0.2\n") == 2
+    assert text.index("p.layout.scaleStep = 0.2\n") < text.index("TunedReducedLayout")
+    tuned.write_text(text.replace("p.layout.scaleStep = 0.2\n", "p.layout.scaleStep = 0.2005\n", 1))
     failed = swift("test", "--scratch-path", scratch, cwd=app, check=False)
     out = failed.stdout + failed.stderr
     assert failed.returncode != 0, out[-3000:]

@@ -101,6 +101,15 @@ public enum TunedLayout {
         p.animation.curve = .decelerate
         p.animation.spring = nil
         p.animation.slowdown = 1.0
+        p.scroll.model = nil
+        p.scroll.bounces = true
+        p.scroll.rubberBand = 0.55
+        p.scroll.paging = false
+        p.scroll.bounceDistance = 1.0
+        p.scroll.decelerationRate = 0.95
+        p.scroll.scrollSpeed = 1.0
+        p.scroll.stopAtItemBoundary = true
+        p.scroll.scrollToItemBoundary = true
         return p
     }()
 
@@ -128,9 +137,10 @@ public enum TunedLayout {
     }
 
     /// Where a scroll released at `offset` with `velocity` (points per second)
-    /// comes to rest: on a card when snapping is on, as the daemon's fling does.
+    /// comes to rest under the scroll model, as the daemon's `drag` `ended` answers
+    /// (`releaseTarget(from:velocity:)`).
     public static func restingOffset(from offset: Double, velocity: Double) -> Double {
-        Layout.flingTarget(from: offset, velocity: velocity, parameters)
+        releaseTarget(from: offset, velocity: velocity)
     }
 }
 
@@ -184,37 +194,32 @@ extension TunedLayout {
         Layout.stepTarget(from: offset, steps: steps, parameters)
     }
 
-    /// Where a fling at `velocity` points per second from `offset` comes to rest (unwrapped).
+    /// Where a fling at `velocity` points per second from `offset` comes to rest
+    /// (unwrapped): the scroll model's throw, `releaseTarget(from:velocity:)`.
     public static func flingTarget(from offset: Double, velocity: Double) -> Double {
-        Layout.flingTarget(from: offset, velocity: velocity, parameters)
+        releaseTarget(from: offset, velocity: velocity)
     }
 
-    /// The offset `t` seconds into that fling, exactly as the daemon's frames have it.
+    /// The offset `t` seconds into that fling, exactly as the daemon's frames have it
+    /// (wrapped; past an edge while it bounces).
     public static func flingOffset(from offset: Double, velocity: Double, at t: Double) -> Double {
-        Layout.normalize(flingPosition(from: offset, velocity: velocity, at: t), parameters)
+        Layout.wrapped(flingPosition(from: offset, velocity: velocity, at: t), parameters)
     }
 
     /// The fling in unwrapped offsets.
     public static func flingPosition(from offset: Double, velocity: Double, at t: Double) -> Double {
-        let motion = fling(from: offset, velocity: velocity)
-        return motion.from == motion.to ? motion.to : motion.position(at: t)
+        releasePosition(from: offset, velocity: velocity, at: t)
     }
 
     /// Seconds until the fling is over.
     public static func flingDuration(from offset: Double, velocity: Double) -> Double {
-        let motion = fling(from: offset, velocity: velocity)
-        return motion.from == motion.to ? 0 : motion.end
-    }
-
-    static func fling(from offset: Double, velocity: Double) -> Motion {
-        Motion.fling(
-            from: offset, to: flingTarget(from: offset, velocity: velocity), velocity: velocity,
-            animation: motionParameters)
+        releaseDuration(from: offset, velocity: velocity)
     }
 }
 
 #if canImport(UIKit)
     import UIKit
+    import QuartzCore
 
     extension TunedLayout {
         /// UIKit's timing for a move from `from` to `to` starting at `velocity` points per
@@ -252,64 +257,145 @@ extension TunedLayout {
         }
     }
 
-    #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist
-        /// Plays a move on a collection view's contentOffset frame by frame from
-        /// `TunedLayout.position(from:to:velocity:at:)` (or a fling from `flingPosition`), driven by
-        /// a CADisplayLink: exactly the daemon's curve, whatever it is. Keep a reference while it runs.
-        @MainActor
-        public final class TunedMoveAnimator: NSObject {
-            private weak var view: UICollectionView?
-            private let vertical: Bool
-            private let position: (Double) -> Double
-            private let duration: Double
-            private var link: CADisplayLink?
-            private var start: CFTimeInterval?
+    /// Plays a move on a collection view's contentOffset frame by frame from
+    /// `TunedLayout.position(from:to:velocity:at:)` (or a fling from `flingPosition`), driven by
+    /// a CADisplayLink: exactly the daemon's curve, whatever it is. Keep a reference while it runs.
+    /// Each frame is the move at the link's `targetTimestamp`, the time that frame will be on
+    /// screen; the link asks for up to 120 Hz (an iPhone also needs
+    /// `CADisableMinimumFrameDurationOnPhone` in the app's Info.plist).
+    @MainActor
+    public final class TunedMoveAnimator: NSObject {
+        private weak var view: UICollectionView?
+        private let vertical: Bool
+        private let position: (Double) -> Double
+        private let duration: Double
+        private var link: CADisplayLink?
+        private var begun: CFTimeInterval?
+        #if DEBUG
+            /// Set to `[]` in a debug build to keep every frame drawn as a device trace line
+            /// (`{"time", "duration", "offset"}`, the time from the move's start): write them to a
+            /// file and `cardstack verify --device FILE GOLDEN --from-move-start` holds them
+            /// against a golden recording of the same move (docs/exporting.md, "A device trace").
+            public var trace: [String]?
+        #endif
 
-            /// A move from the view's offset to `to`, along the axis the layout scrolls.
-            public init(view: UICollectionView, to: Double, velocity: Double = 0, vertical: Bool) {
-                let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
-                self.view = view
-                self.vertical = vertical
-                position = { TunedLayout.position(from: from, to: to, velocity: velocity, at: $0) }
-                duration = TunedLayout.moveDuration(from: from, to: to, velocity: velocity)
-            }
-
-            /// A fling at `velocity` points per second from the view's offset.
-            public init(view: UICollectionView, flingVelocity velocity: Double, vertical: Bool) {
-                let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
-                self.view = view
-                self.vertical = vertical
-                position = { TunedLayout.flingPosition(from: from, velocity: velocity, at: $0) }
-                duration = TunedLayout.flingDuration(from: from, velocity: velocity)
-            }
-
-            public func start() {
-                link?.invalidate()
-                start = nil
-                let link = CADisplayLink(target: self, selector: #selector(step(_:)))
-                link.add(to: .main, forMode: .common)
-                self.link = link
-            }
-
-            public func stop() {
-                link?.invalidate()
-                link = nil
-            }
-
-            @objc private func step(_ link: CADisplayLink) {
-                guard let view else { return stop() }
-                let begun = start ?? link.timestamp
-                start = begun
-                let t = link.timestamp - begun
-                let offset = CGFloat(position(min(t, duration)))
-                view.contentOffset =
-                    vertical
-                    ? CGPoint(x: view.contentOffset.x, y: offset) : CGPoint(x: offset, y: view.contentOffset.y)
-                if t >= duration { stop() }
-            }
+        /// A move from the view's offset to `to`, along the axis the layout scrolls.
+        public init(view: UICollectionView, to: Double, velocity: Double = 0, vertical: Bool) {
+            let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
+            self.view = view
+            self.vertical = vertical
+            // The variant the Reduce Motion setting asks for as the move starts.
+            let reduced = TunedLayout.reduceMotion
+            position = { TunedLayout.position(from: from, to: to, velocity: velocity, at: $0, reduceMotion: reduced) }
+            duration = TunedLayout.moveDuration(from: from, to: to, velocity: velocity, reduceMotion: reduced)
         }
-    #endif
+
+        /// A fling at `velocity` points per second from the view's offset.
+        public init(view: UICollectionView, flingVelocity velocity: Double, vertical: Bool) {
+            let from = Double(vertical ? view.contentOffset.y : view.contentOffset.x)
+            self.view = view
+            self.vertical = vertical
+            let reduced = TunedLayout.reduceMotion
+            position = { TunedLayout.flingPosition(from: from, velocity: velocity, at: $0, reduceMotion: reduced) }
+            duration = TunedLayout.flingDuration(from: from, velocity: velocity, reduceMotion: reduced)
+        }
+
+        #if canImport(ObjectiveC)  // always on iOS; lets the adapters type-check where @objc does not exist
+            /// Starts the move on a new display link on the main run loop.
+            public func start() {
+                run(on: CADisplayLink(target: self, selector: #selector(step(_:))))
+            }
+
+            @objc private func step(_ link: CADisplayLink) { advance(link) }
+        #endif
+
+        /// Plays the move on `link` (`start()` makes one that calls `advance` every refresh):
+        /// asks for 60 to 120 Hz, preferably 120 (iOS 15), and adds it to the main run loop.
+        public func run(on link: CADisplayLink) {
+            self.link?.invalidate()
+            begun = nil
+            if #available(iOS 15, *) {
+                link.preferredFrameRateRange = CAFrameRateRange(minimum: 60, maximum: 120, preferred: 120)
+            }
+            link.add(to: .main, forMode: .common)
+            self.link = link
+        }
+
+        public func stop() {
+            link?.invalidate()
+            link = nil
+        }
+
+        /// One refresh: sets the offset the frame about to be drawn shows, the move at
+        /// `link.targetTimestamp`. The move starts at the first call's `timestamp` (the frame
+        /// on screen then is the move's start), and stops once the move is over.
+        public func advance(_ link: CADisplayLink) {
+            guard let view else { return stop() }
+            let start = begun ?? link.timestamp
+            begun = start
+            let t = link.targetTimestamp - start
+            let offset = CGFloat(position(min(t, duration)))
+            view.contentOffset =
+                vertical
+                ? CGPoint(x: view.contentOffset.x, y: offset) : CGPoint(x: offset, y: view.contentOffset.y)
+            #if DEBUG
+                trace?.append(
+                    #"{"time":\#(t),"duration":\#(link.targetTimestamp - link.timestamp),"offset":\#(Double(offset))}"#)
+            #endif
+            if t >= duration { stop() }
+        }
+    }
 #endif
+
+/// The physics a finger and a throw move the deck by (`[scroll]`, cardstack's
+/// docs/layouts.md §8.1): the model in force is `scroll_view`. The functions
+/// below compute a release exactly as the daemon does, at speed 1.
+extension TunedLayout {
+    /// Which seed's physics: UIScrollView's, iCarousel's or the flip deck's pan.
+    public static let scrollModel: ScrollModel = .scrollView
+    /// A deck that does not wrap runs past its edges and comes back (`bounces`).
+    public static let bounces = true
+    /// One card per throw (`isPagingEnabled`; iCarousel's `pagingEnabled`).
+    public static let isPagingEnabled = false
+    /// UIScrollView's `decelerationRate` (its rawValue: velocity kept per millisecond;
+    /// `.normal` is 0.998): `animation.deceleration`.
+    public static let decelerationRate = 0.998
+    /// UIScrollView's rubber band constant `c` of `f(x) = (1 − 1/(x·c/d + 1))·d`.
+    public static let rubberBand = 0.55
+    /// The rubber band's `d`: the viewport's extent along the scroll, points.
+    public static let rubberBandExtent = 667.0
+
+    /// The exported parameters with `slowdown` 1: what a release is computed from.
+    public static let scrollParameters: Parameters = {
+        var p = parameters
+        p.animation.slowdown = 1
+        return p
+    }()
+
+    /// Where a finger that lets go at `offset` (points) with `velocity` (points per
+    /// second, in the offset's direction) leaves the deck at rest: the `target` the
+    /// daemon answers to `drag` `ended` there, unwrapped (a wrapping deck's may lie past
+    /// a turn). A throw into an edge comes back to the edge.
+    public static func releaseTarget(from offset: Double, velocity: Double) -> Double {
+        release(from: offset, velocity: velocity).to ?? offset
+    }
+
+    /// The offset `t` seconds after that release, unwrapped and past an edge while it
+    /// bounces, as the daemon's frames have it.
+    public static func releasePosition(from offset: Double, velocity: Double, at t: Double) -> Double {
+        let motion = release(from: offset, velocity: velocity)
+        return motion.pieces.isEmpty ? offset : motion.position(at: t)
+    }
+
+    /// Seconds from that release until the deck is at rest.
+    public static func releaseDuration(from offset: Double, velocity: Double) -> Double {
+        release(from: offset, velocity: velocity).end
+    }
+
+    static func release(from offset: Double, velocity: Double) -> ScrollMotion {
+        ScrollMotion.release(from: offset, velocity: velocity, scrollParameters)
+    }
+}
 
 #if canImport(UIKit)
     import UIKit
@@ -323,21 +409,23 @@ extension TunedLayout {
     /// starts in the middle turn; the cards at any contentOffset are `cards(offset:)` there,
     /// so the deck scrolls on seamlessly past the last card. Only after `turns / 2` whole turns one way does it stop.
     open class TunedCollectionViewLayout: UICollectionViewLayout {
-        public static let scrollsVertically = true
+        nonisolated public static let scrollsVertically = true
         /// Copies of the deck the content holds: many when the deck wraps, else one.
-        public static let turns = 1001
+        nonisolated public static let turns = 1001
         private var attributes: [UICollectionViewLayoutAttributes] = []
         private var centred = false
+        /// Invalidates the layout when Reduce Motion is turned on or off.
+        private var reduceMotionObserver: TunedReduceMotionObserver?
 
         /// The scroll length of the content, in points.
-        public static var contentLength: Double {
+        nonisolated public static var contentLength: Double {
             TunedLayout.wraps
                 ? Double(turns) * Double(TunedLayout.itemCount) * TunedLayout.spacing
                 : Double(max(TunedLayout.itemCount - 1, 0)) * TunedLayout.spacing
         }
 
         /// Where the middle turn starts: the wrapping deck's first resting offset.
-        public static var middle: Double {
+        nonisolated public static var middle: Double {
             TunedLayout.wraps ? Double(turns / 2) * Double(TunedLayout.itemCount) * TunedLayout.spacing : 0
         }
 
@@ -353,6 +441,9 @@ extension TunedLayout {
 
         open override func prepare() {
             super.prepare()
+            if reduceMotionObserver == nil {
+                reduceMotionObserver = TunedLayout.observeReduceMotion { [weak self] _ in self?.invalidateLayout() }
+            }
             guard let view = collectionView else {
                 attributes = []
                 return
@@ -372,7 +463,8 @@ extension TunedLayout {
             var seen = Set<Int>()
             var frontToBack: [UICollectionViewLayoutAttributes] = []
             // Front to back, so an item shown twice keeps its nearer copy.
-            for card in TunedLayout.cards(offset: offset).reversed()
+            // Reduce Motion on: the reduced variant's cards (`TunedReducedLayout`).
+            for card in TunedLayout.cards(offset: offset, reduceMotion: TunedLayout.reduceMotion).reversed()
             where card.item < count && seen.insert(card.item).inserted {
                 let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: card.item, section: 0))
                 a.size = CGSize(width: card.size.width, height: card.size.height)
@@ -403,10 +495,11 @@ extension TunedLayout {
             // UIKit's velocity is in points per millisecond.
             let speed = Double(Self.scrollsVertically ? velocity.y : velocity.x) * 1000
             let proposed = Double(Self.scrollsVertically ? proposedContentOffset.y : proposedContentOffset.x)
+            let reduced = TunedLayout.reduceMotion
             var end =
                 speed == 0
-                ? TunedLayout.restingOffset(from: proposed, velocity: 0)
-                : TunedLayout.restingOffset(from: current, velocity: speed)
+                ? TunedLayout.restingOffset(from: proposed, velocity: 0, reduceMotion: reduced)
+                : TunedLayout.restingOffset(from: current, velocity: speed, reduceMotion: reduced)
             end = min(max(end, 0), Self.contentLength)
             return Self.scrollsVertically
                 ? CGPoint(x: proposedContentOffset.x, y: CGFloat(end))
@@ -455,6 +548,45 @@ extension TunedLayout {
     }
 #endif
 
+#if canImport(UIKit)
+    import UIKit
+
+    extension TunedCollectionViewLayout {
+        /// Gives `view` the tuned scroll physics: UIScrollView's `decelerationRate` and
+        /// `bounces`, and `isPagingEnabled` when the view's pages are the cards (UIScrollView
+        /// pages by its bounds; otherwise `ScrollDelegate`'s target goes one card per throw).
+        @MainActor public static func configureScrolling(_ view: UIScrollView) {
+            view.decelerationRate = UIScrollView.DecelerationRate(
+                rawValue: CGFloat(TunedLayout.parameters.animation.deceleration))
+            view.bounces = TunedLayout.bounces
+            let page = Self.scrollsVertically ? view.bounds.height : view.bounds.width
+            view.isPagingEnabled = TunedLayout.isPagingEnabled && Double(page) == TunedLayout.spacing
+        }
+
+        /// The scroll view's delegate for a throw (set it as the collection view's delegate,
+        /// or call `scrollViewWillEndDragging` from yours): the throw comes to rest where the
+        /// daemon's would, `TunedLayout.releaseTarget(from:velocity:)`, kept in the content.
+        open class ScrollDelegate: NSObject, UIScrollViewDelegate {
+            open func scrollViewWillEndDragging(
+                _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                targetContentOffset: UnsafeMutablePointer<CGPoint>
+            ) {
+                let vertical = TunedCollectionViewLayout.scrollsVertically
+                let offset = Double(vertical ? scrollView.contentOffset.y : scrollView.contentOffset.x)
+                // UIKit's velocity is in points per millisecond.
+                let speed = Double(vertical ? velocity.y : velocity.x) * 1000
+                let end = min(
+                    max(TunedLayout.releaseTarget(from: offset, velocity: speed), 0),
+                    TunedCollectionViewLayout.contentLength)
+                targetContentOffset.pointee =
+                    vertical
+                    ? CGPoint(x: targetContentOffset.pointee.x, y: CGFloat(end))
+                    : CGPoint(x: CGFloat(end), y: targetContentOffset.pointee.y)
+            }
+        }
+    }
+#endif
+
 #if canImport(SwiftUI)
     import SwiftUI
     import QuartzCore
@@ -469,19 +601,25 @@ extension TunedLayout {
     /// The tuned cards at `offset` without UIKit: `content(item)` draws card `item`, placed
     /// by `TunedCardPlacement`. Animate `offset` with `withAnimation(TunedLayout.animation)`
     /// (or drive it from `TunedLayout.offset(from:to:velocity:at:)` in a `TimelineView` for
-    /// the exact curve).
+    /// the exact curve). With Reduce Motion on (`accessibilityReduceMotion`), the cards are
+    /// the reduced variant's (`TunedReducedLayout`; animate with
+    /// `TunedLayout.animation(reduceMotion:)`).
     public struct TunedCardsView<Content: View>: View {
         public var offset: Double
         public var content: (Int) -> Content
+        @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
         public init(offset: Double, @ViewBuilder content: @escaping (Int) -> Content) {
             self.offset = offset
             self.content = content
         }
 
+        /// The cards drawn, back to front: the variant the Reduce Motion setting asks for.
+        public var cards: [TunedCard] { TunedLayout.cards(offset: offset, reduceMotion: reduceMotion) }
+
         public var body: some View {
             ZStack(alignment: .topLeading) {
-                ForEach(TunedLayout.cards(offset: offset), id: \.index) { card in
+                ForEach(cards, id: \.index) { card in
                     content(card.item).modifier(TunedCardPlacement(card: card))
                 }
             }
@@ -512,6 +650,419 @@ extension TunedLayout {
                 .opacity(card.alpha)
                 .offset(x: CGFloat(card.origin.x), y: CGFloat(card.origin.y))
                 .zIndex(Double(card.zIndex))
+        }
+    }
+#endif
+
+// MARK: Reduce Motion
+
+/// The tuned numbers and the layout they give.
+public enum TunedReducedLayout {
+    /// The parameters in force when this file was exported.
+    public static let parameters: Parameters = {
+        var p = Parameters()
+        p.layout.style = Style(rawValue: "stack") ?? .stack
+        p.layout.cards = 6
+        p.layout.wrap = true
+        p.layout.spacing = 30.0
+        p.layout.scaleStep = 0.2
+        p.layout.m34 = 0.0
+        p.layout.flipRange = [1.0, 1.0]
+        p.card.width = 300.0
+        p.card.height = 200.0
+        p.card.anchor = [0.5, 1.0]
+        p.card.titles = TunedLayout.parameters.card.titles
+        p.viewport.width = 375.0
+        p.viewport.height = 667.0
+        p.animation.fps = 20
+        p.animation.deceleration = 0.998
+        p.animation.snap = true
+        p.animation.duration = 0.3
+        p.animation.removeDuration = 0.3
+        p.animation.insertDuration = 0.4
+        p.animation.moveDuration = 0.3
+        p.animation.curve = .decelerate
+        p.animation.spring = nil
+        p.animation.slowdown = 1.0
+        p.carousel.tilt = 0.0
+        p.scroll.model = nil
+        p.scroll.bounces = true
+        p.scroll.rubberBand = 0.55
+        p.scroll.paging = false
+        p.scroll.bounceDistance = 1.0
+        p.scroll.decelerationRate = 0.95
+        p.scroll.scrollSpeed = 1.0
+        p.scroll.stopAtItemBoundary = true
+        p.scroll.scrollToItemBoundary = true
+        return p
+    }()
+
+    /// Points of scroll per card: `offset = k * spacing` puts item k in front.
+    public static var spacing: Double { parameters.layout.spacing }
+    /// The number of distinct cards.
+    public static var itemCount: Int { parameters.layout.cards }
+    /// Whether the offset wraps around the deck.
+    public static var wraps: Bool { parameters.layout.wrap }
+    /// The area the cards are laid out in, in points.
+    public static var viewport: TunedCard.Size {
+        TunedCard.Size(width: parameters.viewport.width, height: parameters.viewport.height)
+    }
+
+    /// The visible cards at `offset` (points, any value: it is wrapped or clamped
+    /// first), back to front.
+    public static func cards(offset: Double) -> [TunedCard] {
+        Layout.frame(parameters, offset: offset).cards.enumerated().map { order, card in
+            TunedCard(
+                item: card.item, index: card.index, transform: card.transform.entries, alpha: card.alpha,
+                position: TunedCard.Point(x: card.position.x, y: card.position.y),
+                size: TunedCard.Size(width: card.size.width, height: card.size.height),
+                anchor: TunedCard.Point(x: card.anchor.x, y: card.anchor.y), zIndex: order)
+        }
+    }
+
+    /// Where a scroll released at `offset` with `velocity` (points per second)
+    /// comes to rest under the scroll model, as the daemon's `drag` `ended` answers
+    /// (`releaseTarget(from:velocity:)`).
+    public static func restingOffset(from offset: Double, velocity: Double) -> Double {
+        releaseTarget(from: offset, velocity: velocity)
+    }
+}
+
+/// The motion: how the offset moves in a `next`, `prev`, `snap`, `scroll_to` or fling,
+/// computed by the same CardLayout functions the daemon's session calls, at speed 1
+/// (the tuning file's `slowdown` is left out).
+extension TunedReducedLayout {
+    /// Seconds a `next`, `prev`, `snap` or `scroll_to` takes along the curve.
+    public static let duration = 0.3
+    /// Seconds a deck edit takes: remove, insert, move.
+    public static let removeDuration = 0.3
+    public static let insertDuration = 0.4
+    public static let editMoveDuration = 0.3
+    /// `decelerate` is no cubic Bézier: the nearest one, for APIs that need one.
+    /// Along a one-card move (30.0 pt) it strays at most 0.0068 pt from
+    /// the daemon's curve (0.0226 % of any move's length);
+    /// `offset(from:to:velocity:at:)` is exact.
+    public static let controlPoint1 = (x: 0.19303157409903027, y: 0.9286580817377605)
+    public static let controlPoint2 = (x: 0.45656647223871727, y: 0.9970994437948841)
+    /// The nearest Bézier's largest error, as a fraction of the move's length.
+    public static let nearestBezierError = 0.00022649542240815723
+
+    /// `[animation]` as an app plays it: the exported table with `slowdown` 1.
+    public static let motionParameters: Parameters.Animation = {
+        var a = parameters.animation
+        a.slowdown = 1
+        return a
+    }()
+
+    /// The offset `t` seconds after a move from `from` to `to` starts, with `velocity`
+    /// (points per second, used by a spring) at the start: exactly the daemon's frames'
+    /// offsets for `next`, `prev`, `snap` and `scroll_to`, wrapped or clamped like them.
+    public static func offset(from: Double, to: Double, velocity: Double = 0, at t: Double) -> Double {
+        Layout.normalize(position(from: from, to: to, velocity: velocity, at: t), parameters)
+    }
+
+    /// The same move in unwrapped offsets (for a scroll view's contentOffset).
+    public static func position(from: Double, to: Double, velocity: Double = 0, at t: Double) -> Double {
+        // Like the daemon, a move that goes nowhere does not run (whatever the velocity).
+        from == to
+            ? to : Motion.step(from: from, to: to, velocity: velocity, animation: motionParameters).position(at: t)
+    }
+
+    /// Seconds until that move is over (a spring's settle time).
+    public static func moveDuration(from: Double, to: Double, velocity: Double = 0) -> Double {
+        from == to ? 0 : Motion.step(from: from, to: to, velocity: velocity, animation: motionParameters).end
+    }
+
+    /// Where `next` (steps 1), `prev` (-1) or several steps go from `offset`, as the daemon computes it.
+    public static func stepTarget(from offset: Double, steps: Int) -> Double {
+        Layout.stepTarget(from: offset, steps: steps, parameters)
+    }
+
+    /// Where a fling at `velocity` points per second from `offset` comes to rest
+    /// (unwrapped): the scroll model's throw, `releaseTarget(from:velocity:)`.
+    public static func flingTarget(from offset: Double, velocity: Double) -> Double {
+        releaseTarget(from: offset, velocity: velocity)
+    }
+
+    /// The offset `t` seconds into that fling, exactly as the daemon's frames have it
+    /// (wrapped; past an edge while it bounces).
+    public static func flingOffset(from offset: Double, velocity: Double, at t: Double) -> Double {
+        Layout.wrapped(flingPosition(from: offset, velocity: velocity, at: t), parameters)
+    }
+
+    /// The fling in unwrapped offsets.
+    public static func flingPosition(from offset: Double, velocity: Double, at t: Double) -> Double {
+        releasePosition(from: offset, velocity: velocity, at: t)
+    }
+
+    /// Seconds until the fling is over.
+    public static func flingDuration(from offset: Double, velocity: Double) -> Double {
+        releaseDuration(from: offset, velocity: velocity)
+    }
+}
+
+/// The physics a finger and a throw move the deck by (`[scroll]`, cardstack's
+/// docs/layouts.md §8.1): the model in force is `scroll_view`. The functions
+/// below compute a release exactly as the daemon does, at speed 1.
+extension TunedReducedLayout {
+    /// Which seed's physics: UIScrollView's, iCarousel's or the flip deck's pan.
+    public static let scrollModel: ScrollModel = .scrollView
+    /// A deck that does not wrap runs past its edges and comes back (`bounces`).
+    public static let bounces = true
+    /// One card per throw (`isPagingEnabled`; iCarousel's `pagingEnabled`).
+    public static let isPagingEnabled = false
+    /// UIScrollView's `decelerationRate` (its rawValue: velocity kept per millisecond;
+    /// `.normal` is 0.998): `animation.deceleration`.
+    public static let decelerationRate = 0.998
+    /// UIScrollView's rubber band constant `c` of `f(x) = (1 − 1/(x·c/d + 1))·d`.
+    public static let rubberBand = 0.55
+    /// The rubber band's `d`: the viewport's extent along the scroll, points.
+    public static let rubberBandExtent = 667.0
+
+    /// The exported parameters with `slowdown` 1: what a release is computed from.
+    public static let scrollParameters: Parameters = {
+        var p = parameters
+        p.animation.slowdown = 1
+        return p
+    }()
+
+    /// Where a finger that lets go at `offset` (points) with `velocity` (points per
+    /// second, in the offset's direction) leaves the deck at rest: the `target` the
+    /// daemon answers to `drag` `ended` there, unwrapped (a wrapping deck's may lie past
+    /// a turn). A throw into an edge comes back to the edge.
+    public static func releaseTarget(from offset: Double, velocity: Double) -> Double {
+        release(from: offset, velocity: velocity).to ?? offset
+    }
+
+    /// The offset `t` seconds after that release, unwrapped and past an edge while it
+    /// bounces, as the daemon's frames have it.
+    public static func releasePosition(from offset: Double, velocity: Double, at t: Double) -> Double {
+        let motion = release(from: offset, velocity: velocity)
+        return motion.pieces.isEmpty ? offset : motion.position(at: t)
+    }
+
+    /// Seconds from that release until the deck is at rest.
+    public static func releaseDuration(from offset: Double, velocity: Double) -> Double {
+        release(from: offset, velocity: velocity).end
+    }
+
+    static func release(from offset: Double, velocity: Double) -> ScrollMotion {
+        ScrollMotion.release(from: offset, velocity: velocity, scrollParameters)
+    }
+}
+
+extension TunedReducedLayout {
+    /// Seconds a `next`'s or `prev`'s cross-fade takes (`reduced.crossfade`); 0: the step
+    /// moves along the reduced motion instead.
+    public static let crossfade = 0.25
+
+    /// The cards `t` seconds into a `next` or `prev` from `from` to `to`, back to front,
+    /// as the daemon draws them with Reduce Motion on: with a cross-fade, the cards at
+    /// rest at `from` fading out while those at `to` fade in, in place, eased in and out
+    /// as UIKit's cross-dissolve (CardLayout's `Crossfade`); without one, the cards
+    /// along the move.
+    public static func stepCards(from: Double, to: Double, velocity: Double = 0, at t: Double) -> [TunedCard] {
+        guard crossfade > 0, from != to else {
+            return cards(offset: offset(from: from, to: to, velocity: velocity, at: t))
+        }
+        let faded = Crossfade.cards(
+            from: Layout.frame(parameters, offset: from).cards, to: Layout.frame(parameters, offset: to).cards,
+            progress: TimingCurve.easeInOut.value(at: t / crossfade))
+        return faded.enumerated().map { TunedCard(placement: $1, zIndex: $0) }
+    }
+
+    /// Seconds a step from `from` to `to` takes: the cross-fade, or the move.
+    public static func stepDuration(from: Double, to: Double, velocity: Double = 0) -> Double {
+        crossfade > 0 && from != to ? crossfade : moveDuration(from: from, to: to, velocity: velocity)
+    }
+}
+
+extension TunedCard {
+    init(placement card: CardPlacement, zIndex: Int) {
+        self.init(
+            item: card.item, index: card.index, transform: card.transform.entries, alpha: card.alpha,
+            position: Point(x: card.position.x, y: card.position.y),
+            size: Size(width: card.size.width, height: card.size.height),
+            anchor: Point(x: card.anchor.x, y: card.anchor.y), zIndex: zIndex)
+    }
+}
+
+/// Reduce Motion's choice: each function is `TunedLayout`'s own when `reduceMotion` is
+/// false and `TunedReducedLayout`'s when it is true. Pass the system's setting
+/// (UIKit's `UIAccessibility.isReduceMotionEnabled`, SwiftUI's `accessibilityReduceMotion`).
+extension TunedLayout {
+    /// The parameters played.
+    public static func parameters(reduceMotion: Bool) -> Parameters {
+        reduceMotion ? TunedReducedLayout.parameters : parameters
+    }
+
+    public static func cards(offset: Double, reduceMotion: Bool) -> [TunedCard] {
+        reduceMotion ? TunedReducedLayout.cards(offset: offset) : cards(offset: offset)
+    }
+
+    public static func offset(from: Double, to: Double, velocity: Double = 0, at t: Double, reduceMotion: Bool)
+        -> Double
+    {
+        reduceMotion
+            ? TunedReducedLayout.offset(from: from, to: to, velocity: velocity, at: t)
+            : offset(from: from, to: to, velocity: velocity, at: t)
+    }
+
+    public static func position(from: Double, to: Double, velocity: Double = 0, at t: Double, reduceMotion: Bool)
+        -> Double
+    {
+        reduceMotion
+            ? TunedReducedLayout.position(from: from, to: to, velocity: velocity, at: t)
+            : position(from: from, to: to, velocity: velocity, at: t)
+    }
+
+    public static func moveDuration(from: Double, to: Double, velocity: Double = 0, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.moveDuration(from: from, to: to, velocity: velocity)
+            : moveDuration(from: from, to: to, velocity: velocity)
+    }
+
+    /// The cards `t` seconds into a step: along the move, or with Reduce Motion on the
+    /// reduced variant's (a cross-fade when it has one).
+    public static func stepCards(from: Double, to: Double, velocity: Double = 0, at t: Double, reduceMotion: Bool)
+        -> [TunedCard]
+    {
+        reduceMotion
+            ? TunedReducedLayout.stepCards(from: from, to: to, velocity: velocity, at: t)
+            : cards(offset: offset(from: from, to: to, velocity: velocity, at: t))
+    }
+
+    /// Seconds a step takes: the move, or with Reduce Motion on the cross-fade when there is one.
+    public static func stepDuration(from: Double, to: Double, velocity: Double = 0, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.stepDuration(from: from, to: to, velocity: velocity)
+            : moveDuration(from: from, to: to, velocity: velocity)
+    }
+
+    public static func stepTarget(from offset: Double, steps: Int, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.stepTarget(from: offset, steps: steps) : stepTarget(from: offset, steps: steps)
+    }
+
+    public static func flingTarget(from offset: Double, velocity: Double, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.flingTarget(from: offset, velocity: velocity)
+            : flingTarget(from: offset, velocity: velocity)
+    }
+
+    public static func flingOffset(from offset: Double, velocity: Double, at t: Double, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.flingOffset(from: offset, velocity: velocity, at: t)
+            : flingOffset(from: offset, velocity: velocity, at: t)
+    }
+
+    public static func flingPosition(from offset: Double, velocity: Double, at t: Double, reduceMotion: Bool) -> Double
+    {
+        reduceMotion
+            ? TunedReducedLayout.flingPosition(from: offset, velocity: velocity, at: t)
+            : flingPosition(from: offset, velocity: velocity, at: t)
+    }
+
+    public static func flingDuration(from offset: Double, velocity: Double, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.flingDuration(from: offset, velocity: velocity)
+            : flingDuration(from: offset, velocity: velocity)
+    }
+
+    public static func restingOffset(from offset: Double, velocity: Double, reduceMotion: Bool) -> Double {
+        reduceMotion
+            ? TunedReducedLayout.restingOffset(from: offset, velocity: velocity)
+            : restingOffset(from: offset, velocity: velocity)
+    }
+}
+
+#if canImport(UIKit)
+    import UIKit
+
+    extension TunedReducedLayout {
+        /// UIKit's timing for a move from `from` to `to` starting at `velocity` points per
+        /// second: the nearest cubic Bézier to `decelerate` (`controlPoint1`, `controlPoint2`; its error is in their comment: `TunedMoveAnimator` plays the exact curve).
+        @MainActor
+        public static func timingParameters(from: Double, to: Double, velocity: Double = 0) -> any UITimingCurveProvider
+        {
+            UICubicTimingParameters(
+                controlPoint1: CGPoint(x: CGFloat(controlPoint1.x), y: CGFloat(controlPoint1.y)),
+                controlPoint2: CGPoint(x: CGFloat(controlPoint2.x), y: CGFloat(controlPoint2.y)))
+        }
+
+        /// A property animator for that move, running `moveDuration(from:to:velocity:)`
+        /// seconds; add the animations that set the offset (or anything else) to `to`.
+        @MainActor
+        public static func propertyAnimator(from: Double, to: Double, velocity: Double = 0) -> UIViewPropertyAnimator {
+            UIViewPropertyAnimator(
+                duration: moveDuration(from: from, to: to, velocity: velocity),
+                timingParameters: timingParameters(from: from, to: to, velocity: velocity))
+        }
+
+        /// The same move as a Core Animation animation of `keyPath` (`CABasicAnimation` with a `CAMediaTimingFunction`).
+        @MainActor
+        public static func coreAnimation(keyPath: String, from: Double, to: Double, velocity: Double = 0)
+            -> CABasicAnimation
+        {
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.timingFunction = CAMediaTimingFunction(
+                controlPoints: Float(controlPoint1.x), Float(controlPoint1.y), Float(controlPoint2.x),
+                Float(controlPoint2.y))
+            animation.fromValue = from
+            animation.toValue = to
+            animation.duration = moveDuration(from: from, to: to, velocity: velocity)
+            return animation
+        }
+    }
+
+    extension TunedLayout {
+        /// Whether Reduce Motion is on (`UIAccessibility.isReduceMotionEnabled`): the adapters
+        /// (the collection view layout, the move animator) play `TunedReducedLayout` then.
+        @MainActor public static var reduceMotion: Bool { UIAccessibility.isReduceMotionEnabled }
+
+        /// Calls `changed` with the new setting each time the user turns Reduce Motion on or
+        /// off (`UIAccessibility.reduceMotionStatusDidChangeNotification`), until the returned
+        /// observer is released.
+        @MainActor public static func observeReduceMotion(_ changed: @escaping @MainActor (Bool) -> Void)
+            -> TunedReduceMotionObserver
+        {
+            TunedReduceMotionObserver(changed)
+        }
+    }
+
+    /// Observes `UIAccessibility.reduceMotionStatusDidChangeNotification` while it lives.
+    public final class TunedReduceMotionObserver {
+        private let token: any NSObjectProtocol
+
+        @MainActor init(_ changed: @escaping @MainActor (Bool) -> Void) {
+            token = NotificationCenter.default.addObserver(
+                forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: .main
+            ) { _ in
+                // Posted on the main queue, as asked.
+                MainActor.assumeIsolated { changed(UIAccessibility.isReduceMotionEnabled) }
+            }
+        }
+
+        deinit { NotificationCenter.default.removeObserver(token) }
+    }
+#endif
+
+#if canImport(SwiftUI)
+    import SwiftUI
+
+    extension TunedReducedLayout {
+        /// The move over `duration` seconds along the nearest cubic Bézier to `decelerate` (its error is in `controlPoint1`'s comment): `.timingCurve(x1, y1, x2, y2, duration:)`.
+        public static var animation: Animation {
+            .timingCurve(controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y, duration: duration)
+        }
+    }
+
+    extension TunedLayout {
+        /// The move's SwiftUI animation for the Reduce Motion setting: read it with
+        /// `@Environment(\.accessibilityReduceMotion) var reduceMotion` and animate with
+        /// `withAnimation(TunedLayout.animation(reduceMotion: reduceMotion)) { … }`.
+        public static func animation(reduceMotion: Bool) -> Animation {
+            reduceMotion ? TunedReducedLayout.animation : animation
         }
     }
 #endif
