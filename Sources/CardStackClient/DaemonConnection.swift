@@ -18,6 +18,9 @@ public enum ClientError: Error, CustomStringConvertible {
     /// The socket's directory or the process listening there may not be trusted
     /// (docs/protocol.md §1); nothing was sent.
     case untrusted(String)
+    /// Something listens on the socket but does not greet as cardstackd does: says nothing
+    /// within the timeout, closes, or sends another first line.
+    case notCardstack(SocketPath, String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,9 @@ public enum ClientError: Error, CustomStringConvertible {
         case .timeout(let what): "no answer from the daemon within the timeout while \(what)"
         case .protocolError(let what): "the daemon sent something unexpected: \(what)"
         case .untrusted(let why): why
+        case .notCardstack(let socket, let why):
+            "\(socket.path) (\(socket.origin)) is not a cardstackd's socket: \(why). Start cardstackd there "
+                + "(`cardstackd --config FILE --socket \(socket.path)`), or pass --socket with your daemon's socket"
         }
     }
 }
@@ -69,7 +75,7 @@ public final class DaemonConnection {
             let why = String(cString: strerror(code))
             close(fd)
             if code == EACCES { throw ClientError.notAllowed(socket, why) }
-            throw ClientError.noDaemon(socket, why)
+            throw ClientError.noDaemon(socket, Self.refusal(socket.path, why: why, code: code))
         }
         guard let peer = PeerCredentials.of(fd) else {
             let why = String(cString: strerror(errno))
@@ -83,10 +89,35 @@ public final class DaemonConnection {
         }
         self.fd = fd
         self.hello = Hello(version: "", revision: 0)
-        switch try readMessage(timeout: timeout) {
+        let first: ServerMessage?
+        do {
+            first = try readMessage(timeout: timeout)
+        } catch ClientError.closed {
+            throw ClientError.notCardstack(socket, "it closed the connection without a hello")
+        } catch {
+            throw ClientError.notCardstack(socket, "its first line was not a hello (\(error))")
+        }
+        switch first {
         case .hello(let hello)?: self.hello = hello
         case .reply(let reply)? where reply.error != nil: throw ClientError.refused(reply.error!)
-        default: throw ClientError.protocolError("the first line was not a hello")
+        case nil:
+            throw ClientError.notCardstack(
+                socket, "it accepted the connection but sent no hello within \(timeout) s (--timeout)")
+        default: throw ClientError.notCardstack(socket, "its first line was not a hello")
+        }
+    }
+
+    /// Why connecting to `path` failed, in words: a socket file nobody listens on (its daemon
+    /// stopped) and a path that is not a socket at all both give ECONNREFUSED.
+    static func refusal(_ path: String, why: String, code: Int32) -> String {
+        guard code == ECONNREFUSED else { return why }
+        var facts = stat()
+        guard stat(path, &facts) == 0 else { return why }
+        switch facts.st_mode & S_IFMT {
+        case S_IFSOCK: return "the socket file is there but nothing listens on it (its daemon has stopped)"
+        case S_IFREG: return "it is a regular file, not a socket"
+        case S_IFDIR: return "it is a directory, not a socket"
+        default: return "it is not a socket"
         }
     }
 

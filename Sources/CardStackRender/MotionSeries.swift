@@ -28,8 +28,13 @@ public struct MotionSeries: Sendable, Equatable {
     /// The largest speed of any interval.
     public var peak: Double { velocities.map(abs).max() ?? 0 }
 
-    /// The series of the frames `times`/`offsets` (already one transition).
-    public init(times: [Double], offsets raw: [Double], period: Double?) {
+    /// The series of the frames `times`/`offsets` (already one transition). A frame whose
+    /// time is not after the one before it (the same frame sent twice) is left out: it adds
+    /// no interval, and a speed over no time would be a jump that did not happen.
+    public init(times all: [Double], offsets rawAll: [Double], period: Double?) {
+        let kept = all.indices.filter { $0 == 0 || all[$0] > all[$0 - 1] }
+        let times = kept.map { all[$0] }
+        let raw = kept.map { rawAll[$0] }
         self.times = times
         var offsets: [Double] = []
         for (i, x) in raw.enumerated() {
@@ -42,33 +47,47 @@ public struct MotionSeries: Sendable, Equatable {
             offsets.append(offsets[i - 1] + step)
         }
         self.offsets = offsets
+        let durations = times.indices.dropFirst().map { times[$0] - times[$0 - 1] }
         velocities = offsets.indices.dropFirst().map { i in
-            let dt = times[i] - times[i - 1]
             // Frames less than a nanosecond apart (a hand-made recording) have no speed to
             // plot: dividing by the gap could overflow to infinity.
-            return dt > 1e-9 ? (offsets[i] - offsets[i - 1]) / dt : 0
+            durations[i - 1] > 1e-9 ? (offsets[i] - offsets[i - 1]) / durations[i - 1] : 0
         }
-        jumps = Self.jumps(velocities, peak: velocities.map(abs).max() ?? 0).map { times[min($0, times.count - 1)] }
+        jumps = Self.jumps(velocities, peak: velocities.map(abs).max() ?? 0, durations: durations).map {
+            times[min($0, times.count - 1)]
+        }
     }
 
     /// The frames (indices) where `velocities` jump, with rest before the first interval and
-    /// after the last: a change of more than ``jumpFraction`` of the peak over one interval,
-    /// over twice the changes beside it (a spring's steep rise at 60 fps is steady, not a
-    /// jump); or over two intervals of the same sense, over three times the changes beside
-    /// them (a move that stops part-way through its last interval).
-    static func jumps(_ velocities: [Double], peak: Double) -> [Int] {
+    /// after the last (docs/render.md, "Velocity jumps"; the page's graph uses the same rule,
+    /// series.js). Each change is set against the time it took: the span between the middles
+    /// of its two intervals (half the first interval from rest, half the last one to rest).
+    /// A jump is a change of more than ``jumpFraction`` of the peak that is over twice what
+    /// the rate of change beside it would give over its own span (a spring's steep rise is
+    /// steady, not a jump; a long interval a busy machine left is the motion's own change);
+    /// or two changes of one sense that together are over three times that (a move that
+    /// stops part-way through its last interval). `durations` are the intervals' lengths in
+    /// seconds, all equal when nil.
+    static func jumps(_ velocities: [Double], peak: Double, durations: [Double]? = nil) -> [Int] {
         guard peak > 0 else { return [] }
         let v = [0] + velocities + [0]
+        let d = durations ?? velocities.map { _ in 1 }
         let big = jumpFraction * peak
-        func change(_ i: Int) -> Double { i >= 1 && i < v.count ? v[i] - v[i - 1] : 0 }
+        func inside(_ i: Int) -> Bool { i >= 1 && i < v.count }
+        func change(_ i: Int) -> Double { inside(i) ? v[i] - v[i - 1] : 0 }
+        func span(_ i: Int) -> Double {
+            i <= 1 ? d[0] / 2 : i >= v.count - 1 ? d[d.count - 1] / 2 : (d[i - 2] + d[i - 1]) / 2
+        }
+        func rate(_ i: Int) -> Double { inside(i) ? abs(change(i)) / span(i) : 0 }
         var frames: [Int] = []
         for i in 1..<v.count {
             let single = change(i)
-            if abs(single) > big, abs(single) > 2 * max(abs(change(i - 1)), abs(change(i + 1))) {
+            if abs(single) > big, abs(single) > 2 * span(i) * max(rate(i - 1), rate(i + 1)) {
                 frames.append(i - 1)
             } else if i + 1 < v.count, single * change(i + 1) > 0 {
                 let double = single + change(i + 1)
-                if abs(double) > big, abs(double) > 3 * max(abs(change(i - 1)), abs(change(i + 2))) { frames.append(i) }
+                let both = (span(i) + span(i + 1)) / 2
+                if abs(double) > big, abs(double) > 3 * both * max(rate(i - 1), rate(i + 2)) { frames.append(i) }
             }
         }
         return Array(Set(frames)).sorted()

@@ -36,15 +36,21 @@ struct EventRecorder {
         func daemonTime() -> Double { monotonicNow() + skew }
         // Only a frame computed before this moment, while nothing moved, is the stale one.
         var restFrame = state.animating ? nil : state.uptime
+        var header: [UInt8]?
         if kinds.contains(.params) {
             let info = try daemon.request(.getParams, as: ParamsInfo.self, timeout: timeout)
             // The header also says which protocol the daemon spoke (`cardstack verify` reads it).
-            let header = try WireJSON.encode(ServerMessage.params(info))
-            try emit(Self.stamped(header, time: daemonTime(), hasTime: false, protocol: daemon.hello.protocol))
-            count += 1
+            let line = try WireJSON.encode(ServerMessage.params(info))
+            header = Self.stamped(line, time: daemonTime(), hasTime: false, protocol: daemon.hello.protocol)
         }
         let began = daemonTime()
         try daemon.request(.subscribe(kinds), timeout: timeout)
+        // Nothing is emitted before the daemon has answered every request: a recording that
+        // cannot start writes nothing (`cardstack record` opens its file at the first line).
+        if let header {
+            try emit(header)
+            count += 1
+        }
         let end = seconds.map { monotonicNow() + $0 }
         while recordingInterrupted == 0 {
             let left = end.map { $0 - monotonicNow() }

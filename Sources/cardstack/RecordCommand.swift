@@ -16,8 +16,9 @@ struct RecordCommand: ParsableCommand {
             the daemon's clock in seconds (frame events have it from the daemon; the others \
             get the time they arrived, on the same clock). The daemon's newest frame, sent \
             first, is written with the time the recording began when the stack was at rest: \
-            a recording holds the move, not the time the daemon sat idle. A socket that \
-            cannot be used leaves no file. Play a recording back with \
+            a recording holds the move, not the time the daemon sat idle. FILE is opened once \
+            the daemon has answered: a socket that cannot be used leaves no file, and an \
+            existing FILE as it was. Play a recording back with \
             `cardstack view --replay FILE`: no daemon needed.
 
             Examples:
@@ -52,30 +53,46 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let kinds = try kinds()
-        // Connected first: a socket that cannot be used leaves no file (an empty one would
-        // read as a recording without frames).
+        // Connected first, and FILE opened at the first line to write, once the daemon has
+        // answered: a socket that cannot be used leaves no file, and an existing FILE stays
+        // as it was until the recording really starts (docs/tuning.md).
         let daemon = try connection.connect()
-        let out: Int32
-        if file == "-" {
-            out = 1
-        } else {
-            out = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard out >= 0 else {
-                throw fail(RecordError("cannot write \(file): \(String(cString: strerror(errno)))"))
-            }
-        }
-        defer { if out != 1 { close(out) } }
+        var out: Int32? = file == "-" ? 1 : nil
+        defer { if let out, out != 1 { close(out) } }
         var count = 0
         do {
             let recorder = EventRecorder(daemon: daemon, kinds: kinds, seconds: seconds, timeout: connection.timeout)
-            try recorder.run(count: &count) { line in try write(line, to: out) }
+            try recorder.run(count: &count) { line in
+                let fd = try out ?? create()
+                out = fd
+                try write(line, to: fd)
+            }
         } catch {
-            // Nothing recorded: no empty file left behind to be mistaken for a recording.
-            if count == 0, file != "-" { unlink(file) }
-            printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") before: \(error)")
+            let what =
+                count == 0
+                ? "nothing recorded\(file == "-" ? "" : " (\(file) not written)")"
+                : "recorded \(count) event\(count == 1 ? "" : "s") before"
+            printError("cardstack: \(what): \(error)")
+            throw ExitCode(1)
+        }
+        guard count > 0 else {
+            printError(
+                "cardstack: no \(kinds.map(\.rawValue).joined(separator: " or ")) event came\(seconds.map { " in \($0) s" } ?? ""); nothing recorded\(file == "-" ? "" : " (\(file) not written)"): record longer, or with more --events"
+            )
             throw ExitCode(1)
         }
         if file != "-" { printError("cardstack: recorded \(count) event\(count == 1 ? "" : "s") to \(file)") }
+    }
+
+    /// Opens FILE for the recording's first line, replacing what it held.
+    func create() throws -> Int32 {
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw RecordError(
+                "cannot write \(file): \(String(cString: strerror(errno))) (give a path in a directory you may write to)"
+            )
+        }
+        return fd
     }
 
     /// Writes one line.

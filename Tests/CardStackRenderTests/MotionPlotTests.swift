@@ -144,6 +144,26 @@ import Testing
         #expect(MotionSeries.jumps([10, 30, 60, 80, 90, 80, 60, 30, 10], peak: 90).isEmpty)
     }
 
+    @Test func aBezierSampledUnevenlyHasNoJumpAsOnThePage() {
+        // The page's graph reads the same frames alike (Tests/page/series.test.mjs): a busy
+        // machine's frames at 16, 33, 70, 83 ms …, the one at 117 ms twice, of a 0.3 s
+        // ease_in_out move of 120 pt, at their own times.
+        let busy = [0, 0.016, 0.033, 0.07, 0.083, 0.1, 0.117, 0.117, 0.15, 0.166, 0.183, 0.23, 0.25, 0.266, 0.283, 0.3]
+        let curve = TimingCurve(name: "ease_in_out")!
+        let smooth = MotionSeries(
+            times: busy.map { 5 + $0 }, offsets: busy.map { 120 * curve.value(at: $0 / 0.3) }, period: nil)
+        #expect(smooth.jumps.isEmpty)
+        #expect(smooth.times.count == busy.count - 1 && smooth.velocities.allSatisfy { $0 > 0 })
+        // Its speed stepping from 100 to 400 pt/s at 150 ms: that jump, and the stop at speed.
+        let step = MotionSeries(
+            times: busy.map { 5 + $0 }, offsets: busy.map { $0 < 0.15 ? 100 * $0 : 15 + 400 * ($0 - 0.15) }, period: nil
+        )
+        #expect(step.jumps == [5.15, 5.3])
+        // Evenly spaced, the intervals' lengths change nothing.
+        let v = [10.0, 30, 60, 80, 90, 80, 60, 30, 10]
+        #expect(MotionSeries.jumps(v, peak: 90, durations: v.map { _ in 1.0 / 60 }) == MotionSeries.jumps(v, peak: 90))
+    }
+
     @Test func ticksAreRoundNumbers() {
         let unit = MotionPlot.ticks(0, 1)
         #expect(unit.count == 6 && zip(unit, [0, 0.2, 0.4, 0.6, 0.8, 1]).allSatisfy { abs($0 - $1) < 1e-12 })

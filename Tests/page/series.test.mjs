@@ -1,6 +1,7 @@
 // The motion graph's series (Sources/CardStackWeb/Page/series.js), without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { curveValue } from "../../Sources/CardStackWeb/Page/curves.js";
 import { JUMP_FRACTION, TRANSITION_GAP, fromMoveStart, jumpFrames, lastTransition, motionSeries, together, unwrapOffsets }
   from "../../Sources/CardStackWeb/Page/series.js";
 
@@ -57,4 +58,51 @@ test("a velocity jump is a change over a third of the peak, twice the changes be
   const smooth = Array.from({ length: 40 }, (_, i) => 100 * Math.sin((Math.PI * (i + 0.5)) / 40));
   assert.deepEqual(jumpFrames(smooth, Math.max(...smooth)), []);
   assert.deepEqual(jumpFrames([], 0), []);
+});
+
+// A 0.3 s ease_in_out move of 120 pt (a smooth Bézier: from rest to rest) at the frames' own times.
+const MOVE = 0.3;
+const bezierMove = (times, curve = "ease_in_out") =>
+  times.map((t, i) => frame(i + 1, 5 + t, 120 * curveValue(curve, Math.min(t / MOVE, 1))));
+
+test("a smooth Bézier move sampled unevenly, with a frame sent twice, has no jump; a true one is marked", () => {
+  // A busy machine: frames at 16, 33, 70, 83 ms …, 47 ms without one later, and the frame at
+  // 117 ms twice. The old rule, blind to the intervals' lengths, marked 70 ms and 230 ms.
+  const busy = [0, 0.016, 0.033, 0.07, 0.083, 0.1, 0.117, 0.117, 0.15, 0.166, 0.183, 0.23, 0.25, 0.266, 0.283, 0.3];
+  const s = motionSeries(bezierMove(busy), 0);
+  assert.deepEqual(s.jumps, []);
+  // The frame sent twice is plotted once and adds no interval; times are the frames' own.
+  assert.equal(s.frames.length, busy.length - 1);
+  assert.deepEqual(s.velocities.map((v) => v[0]), [...new Set(busy)].slice(1).map((t) => 5 + t));
+  assert.ok(s.velocities.every((v) => Number.isFinite(v[1]) && v[1] > 0));
+  // The same sampling of a move whose speed steps from 100 to 400 pt/s at 150 ms.
+  const step = busy.map((t, i) => frame(i + 1, 5 + t, t < 0.15 ? 100 * t : 15 + 400 * (t - 0.15)));
+  assert.deepEqual(motionSeries(step, 0).jumps, [5.15, 5.3]);
+  // A linear move starts and stops at full speed: two jumps, at its ends, however sampled.
+  assert.deepEqual(motionSeries(bezierMove(busy, "linear"), 0).jumps, [5, 5.3]);
+  // ease_out starts at speed and lands at rest: one jump, at its first frame.
+  assert.deepEqual(motionSeries(bezierMove(busy, "ease_out"), 0).jumps, [5]);
+});
+
+test("frames missing for up to 50 ms anywhere in a 0.3 s Bézier move mark no jump (docs/render.md)", () => {
+  let seed = 45;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (let k = 0; k < 300; k++) {
+    // 60 fps ticks; a quarter of them late by up to 50 ms in all, a few 4 ms apart (240 fps).
+    const times = [0];
+    while (times[times.length - 1] < MOVE) {
+      const r = random();
+      const gap = r < 0.25 ? 0.017 + random() * 0.033 : r < 0.33 ? 0.004 : 1 / 60;
+      times.push(Math.min(MOVE, times[times.length - 1] + gap));
+    }
+    assert.deepEqual(motionSeries(bezierMove(times), 0).jumps, [], `sampled at ${times.map((t) => t.toFixed(3))}`);
+    const doubled = times.map((t, i) => frame(i + 1, t, t < 0.15 ? 100 * t : 15 + 200 * (t - 0.15)));
+    assert.ok(motionSeries(doubled, 0).jumps.length >= 2, `a doubling missed at ${times.map((t) => t.toFixed(3))}`);
+  }
+});
+
+test("evenly spaced, the intervals' lengths change nothing", () => {
+  const v = [10, 30, 60, 80, 90, 80, 60, 30, 10];
+  assert.deepEqual(jumpFrames(v, 90, v.map(() => 1 / 60)), jumpFrames(v, 90));
+  assert.deepEqual(jumpFrames([100, 100, 100, 40], 100, [0.004, 0.004, 0.004, 0.004]), [0, 4]);
 });

@@ -68,6 +68,7 @@ public struct GoldenRecording: Sendable {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let endsWithNewline = bytes.last == UInt8(ascii: "\n")
         var sawEvent = false
+        var sawOther = false  // an event neither params nor frame
         for (index, line) in lines.enumerated() {
             let number = index + 1
             func fail(_ message: String) -> GoldenError { GoldenError(source: source, line: number, message: message) }
@@ -77,7 +78,9 @@ public struct GoldenRecording: Sendable {
             do {
                 probe = try decoder.decode(EventProbe.self, from: lineData)
             } catch DecodingError.dataCorrupted where index == lines.count - 1 && !endsWithNewline {
-                throw fail("the recording is cut short: its last line ends in the middle of an event")
+                throw fail(
+                    "the recording is cut short: its last line ends in the middle of an event (the file was "
+                        + "truncated, or copied while `cardstack record` wrote it); record the golden again")
             } catch DecodingError.dataCorrupted {
                 throw fail("not JSON: a recording holds one JSON object per line")
             } catch {
@@ -114,6 +117,7 @@ public struct GoldenRecording: Sendable {
                             number: frames.count + 1, line: number, seq: f.seq, revision: f.revision, time: time,
                             frame: f.frame, motion: f.motion, context: context))
                 default:
+                    sawOther = true
                     continue
                 }
             } catch let error as GoldenError {
@@ -123,12 +127,20 @@ public struct GoldenRecording: Sendable {
             }
         }
         guard sawEvent else {
-            throw GoldenError(source: source, line: nil, message: "the recording is empty: no events")
+            throw GoldenError(
+                source: source, line: nil,
+                message: "the recording is empty: no events (what is left when a recording never started); "
+                    + "record the golden again with `cardstack record FILE` while the daemon runs")
         }
         guard !frames.isEmpty else {
             throw GoldenError(
                 source: source, line: nil,
-                message: "the recording has no frame events (record with --events frame,params)")
+                message: sawOther
+                    ? "the recording has no frame events: its events are of other kinds (recorded with --events "
+                        + "without frame); record it with `cardstack record FILE --events frame,params`"
+                    : "the recording has no frame events: it holds only the parameters (it ended before the "
+                        + "daemon sent a frame, or was recorded with --events params); record it again with "
+                        + "`cardstack record FILE` while the daemon runs")
         }
     }
 

@@ -56,7 +56,7 @@ import Testing
                 "bad.jsonl: line 1: recorded with protocol 2; this build reads protocol 1"
             ),
             (lines[1] + "\n", "bad.jsonl: line 1: a frame before any params event"),
-            (lines[0] + "\n", "bad.jsonl: the recording has no frame events"),
+            (lines[0] + "\n", "bad.jsonl: the recording has no frame events: it holds only the parameters"),
             (
                 lines[0] + "\n" + lines[1].replacingOccurrences(of: "\"seq\"", with: "\"sequence\"") + "\n",
                 "bad.jsonl: line 2: a frame event that does not read: no seq"

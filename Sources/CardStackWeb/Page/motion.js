@@ -91,9 +91,10 @@ export class Motion {
     this.plot(this.lastTransition());
   }
 
-  plot(frames) {
-    if (frames.length < 2) return;
-    const series = motionSeries(frames, this.period());
+  plot(transition) {
+    if (transition.length < 2) return;
+    const series = motionSeries(transition, this.period());
+    const frames = series.frames;  // each once: a frame sent twice is plotted once
     const points = series.points;
     const json = JSON.stringify(points);
     if (this.graph.dataset.points === json) return;

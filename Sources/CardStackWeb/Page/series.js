@@ -49,41 +49,56 @@ export function unwrapOffsets(offsets, period) {
   return out;
 }
 
-// What the graph draws of `frames` (one transition): the (time, unwrapped offset) points,
-// the velocity of each interval at its end ([time, pt/s]), its peak, and the times where
-// the velocity jumps: a change between two intervals (or from rest before the first and
-// to rest after the last) of more than JUMP_FRACTION of the peak, over twice the changes
-// on either side of it (a spring's steep rise at 60 fps is steady, not a jump).
-export function motionSeries(frames, period) {
+// What the graph draws of `frames` (one transition): the frames it plots, the (time,
+// unwrapped offset) points, the velocity of each interval at its end ([time, pt/s]), its peak,
+// and the times where the velocity jumps (jumpFrames). Every time is the frame's own (its
+// event's `time`, the daemon's clock), never when it arrived; a frame whose time is not after
+// the one before it (the same frame sent twice) is left out: it adds no interval.
+export function motionSeries(all, period) {
+  const frames = all.filter((m, i) => i === 0 || m.time > all[i - 1].time);
   const times = frames.map((m) => m.time);
   const offsets = unwrapOffsets(frames.map((m) => m.frame.offset), period);
   const velocities = [];
+  const durations = [];
   for (let i = 1; i < frames.length; i++) {
-    velocities.push([times[i], (offsets[i] - offsets[i - 1]) / Math.max(times[i] - times[i - 1], 1e-9)]);
+    // Frames less than a nanosecond apart (a hand-made recording) have no speed to plot.
+    const dt = times[i] - times[i - 1];
+    durations.push(dt);
+    velocities.push([times[i], dt > 1e-9 ? (offsets[i] - offsets[i - 1]) / dt : 0]);
   }
   const peak = Math.max(...velocities.map((v) => Math.abs(v[1])), 0);
-  const jumps = jumpFrames(velocities.map((p) => p[1]), peak).map((i) => times[Math.min(i, times.length - 1)]);
-  return { points: times.map((t, i) => [t, offsets[i]]), velocities, peak, jumps };
+  const jumps = jumpFrames(velocities.map((p) => p[1]), peak, durations).map((i) => times[Math.min(i, times.length - 1)]);
+  return { frames, points: times.map((t, i) => [t, offsets[i]]), velocities, peak, jumps };
 }
 
 // The frames (indices) where the velocities jump, with rest before the first interval and
-// after the last (as `cardstack plot`, MotionSeries.swift): a change of more than
-// JUMP_FRACTION of the peak over one interval, over twice the changes beside it; or over two
-// intervals of the same sense, over three times the changes beside them (a move that stops
-// part-way through its last interval).
-export function jumpFrames(velocities, peak) {
+// after the last — the rule `cardstack plot` uses (MotionSeries.swift; docs/render.md,
+// "Velocity jumps"). Each change of velocity is set against the time it took: the span
+// between the middles of its two intervals (half the first interval from rest, half the
+// last one to rest). A jump is a change of more than JUMP_FRACTION of the peak that is over
+// twice what the rate of change beside it (velocity per second, before or after) would
+// give over its own span; or two changes of the same sense that together are over three
+// times that (a move that stops part-way through its last interval). `durations` are the
+// intervals' lengths in seconds (all equal when left out): frames a busy machine sent late
+// or never leave a long interval whose larger change is the motion's own, not a jump.
+export function jumpFrames(velocities, peak, durations) {
   if (!(peak > 0)) return [];
   const v = [0, ...velocities, 0];
+  const d = durations ?? velocities.map(() => 1);
   const big = JUMP_FRACTION * peak;
-  const change = (i) => (i >= 1 && i < v.length ? v[i] - v[i - 1] : 0);
+  const inside = (i) => i >= 1 && i < v.length;
+  const change = (i) => (inside(i) ? v[i] - v[i - 1] : 0);
+  const span = (i) => (i <= 1 ? d[0] / 2 : i >= v.length - 1 ? d[d.length - 1] / 2 : (d[i - 2] + d[i - 1]) / 2);
+  const rate = (i) => (inside(i) ? Math.abs(change(i)) / span(i) : 0);
   const frames = new Set();
   for (let i = 1; i < v.length; i++) {
     const single = change(i);
-    if (Math.abs(single) > big && Math.abs(single) > 2 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 1)))) {
+    if (Math.abs(single) > big && Math.abs(single) > 2 * span(i) * Math.max(rate(i - 1), rate(i + 1))) {
       frames.add(i - 1);
     } else if (i + 1 < v.length && single * change(i + 1) > 0) {
       const double = single + change(i + 1);
-      if (Math.abs(double) > big && Math.abs(double) > 3 * Math.max(Math.abs(change(i - 1)), Math.abs(change(i + 2)))) frames.add(i);
+      const both = (span(i) + span(i + 1)) / 2;
+      if (Math.abs(double) > big && Math.abs(double) > 3 * both * Math.max(rate(i - 1), rate(i + 2))) frames.add(i);
     }
   }
   return [...frames].sort((a, b) => a - b);
