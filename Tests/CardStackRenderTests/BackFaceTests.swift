@@ -55,4 +55,16 @@ import Testing
         #expect(try picture(frame, look: look) == (try picture(without, look: look)))
         #expect(CardLook.back == .color)
     }
+
+    /// `snapshot --svg` writes no title on the turned card, with or without a look.
+    @Test func theSVGSnapshotWritesNoTitleOnATurnedCard() throws {
+        let (frame, slot) = try turned(offset: 84)
+        let title = ">\(frame.cards[slot].title)</text>"
+        var look = Parameters().card
+        look.colors = ["#336699"]
+        #expect(!SVGSnapshot.render(frame).contains(title))
+        #expect(!SVGSnapshot.render(frame, look: look).contains(title))
+        look.back = .mirror
+        #expect(SVGSnapshot.render(frame, look: look).contains(title))
+    }
 }
