@@ -1,3 +1,5 @@
+import CardLayout
+
 /// How a card looks wherever it is drawn: the page (Sources/CardStackWeb/Page, `cardColor`
 /// and `.card` in its stylesheet), `snapshot --svg`, `cardstack render` and the terminal
 /// viewer's colours. One source, so a GIF shows the colours the page shows; a unit test holds
@@ -12,6 +14,11 @@ public enum CardLook {
     /// The page's `box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .12)`: a 1 pt inner edge.
     public static let edgeWidth = 1.0
     public static let edgeOpacity = 0.12
+    /// What a card turned past 90° shows when `card.back` is unset: its back, the card's own
+    /// colour with no title and no image (docs/render.md, "Back faces"). A layer's own default
+    /// (`isDoubleSided`, the front mirrored) flashes an upside-down title as a stack's front
+    /// card falls past 90°.
+    public static let back = CardBack.color
 
     /// The hue, saturation and lightness of item `item`'s card: the page's
     /// `hsl((item * 47 + 210) % 360, 58%, 44%)`.

@@ -9,9 +9,10 @@ extension SVGSnapshot {
     /// One card with the look; `image` is the file its image comes from, if any.
     static func card(_ card: CardPlacement, quad: [Point], look c: Parameters.Card, image: String?, id: Int) -> String {
         let away = CardPlacement.facesAway(quad)
-        if away, c.back == CardBack.none { return "" }
+        let back = c.back ?? CardLook.back
+        if away, back == CardBack.none { return "" }
         let points = quad.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-        let backColor = away && c.back == .color
+        let backColor = away && back == .color
         let own = c.colors.flatMap { $0.isEmpty ? nil : $0[card.item % $0.count] }
         let fill =
             backColor ? (c.backColor ?? own ?? CardLook.css(item: card.item)) : (own ?? CardLook.css(item: card.item))

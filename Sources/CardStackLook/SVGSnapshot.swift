@@ -25,6 +25,11 @@ public enum SVGSnapshot {
             let fill = CardLook.css(item: card.item)
             out +=
                 "<g opacity=\"\(n(card.alpha))\"><polygon points=\"\(points)\" fill=\"\(fill)\" stroke=\"#000\" stroke-opacity=\"\(n(CardLook.edgeOpacity))\" stroke-width=\"\(n(CardLook.edgeWidth))\"/>"
+            // Turned past 90°, the card shows its back (``CardLook/back``): no title.
+            guard !CardPlacement.facesAway(quad) else {
+                out += "</g>\n"
+                continue
+            }
             let cx = quad.map(\.x).reduce(0, +) / 4
             let cy = quad.map(\.y).reduce(0, +) / 4
             let size = max(6, min(card.size.height * card.scale / 8, 48))

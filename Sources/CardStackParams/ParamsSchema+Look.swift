@@ -68,7 +68,7 @@ extension ParamsSchema {
         }
         .doc(
             meaning:
-                "what a card turned past 90° shows: `color` fills it with back_color, `none` hides it (isDoubleSided = false), `mirror` shows the front mirrored; unset, each client's own"
+                "what a card turned past 90° shows: `color` fills it with back_color, `none` hides it (isDoubleSided = false), `mirror` shows the front mirrored; unset, the card's back in its own colour, no title (docs/render.md, \"Back faces\")"
         ),
         color("back_color", \.card.backColor)
             .doc(

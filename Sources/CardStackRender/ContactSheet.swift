@@ -135,16 +135,16 @@ public enum ContactSheet {
             duration: Double(count) / Double(fps))
     }
 
-    /// Each cell's label above its stage, left-aligned in the bold sans-serif of the titles:
-    /// 13 points, smaller (down to 6) when wider than the stage; a label wider than the stage
-    /// even at 6 points is broken after its commas onto the lines the strip holds (three at
-    /// 6 points), at the size its widest line fits, so it is not cut at the stage's edge.
+    /// Each cell's label above its stage, left-aligned in the bold sans-serif of the titles,
+    /// set by ``LabelLayout/fit(_:room:strip:scale:advance:)``: 13 points, smaller (down to 6)
+    /// when wider than the stage; a label wider than the stage even at 6 points is broken
+    /// after its commas onto the lines the strip holds (three at 6 points), at the size its
+    /// widest line fits, so it is not cut at the stage's edge.
     static func drawLabels(_ labels: [String], on sheet: CairoImage, layout: Layout, scale: Double) {
         let cr = sheet.context
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         let room = Double(layout.stage.width)
         let strip = Double(layout.labelHeight)
-        let (largest, smallest) = (13 * scale, 6 * scale)
         func advance(_ text: String, at size: Double) -> Double {
             cairo_set_font_size(cr, size)
             var ink = cairo_text_extents_t()
@@ -153,13 +153,8 @@ public enum ContactSheet {
         }
         for (i, label) in labels.enumerated() where !label.isEmpty {
             let (x, y) = (Double(layout.origins[i].x), Double(layout.origins[i].y - layout.labelHeight))
-            var lines = [label]
-            var size = min(largest, largest * room / max(advance(label, at: largest), 1e-9))
-            if size < smallest {
-                lines = wrapped(label) { advance($0, at: smallest) <= room }
-                let widest = lines.map { advance($0, at: largest) }.max() ?? room
-                size = max(smallest, min(largest * room / max(widest, 1e-9), strip / (1.2 * Double(lines.count))))
-            }
+            let set = LabelLayout.fit(label, room: room, strip: strip, scale: scale) { advance($0, at: $1) }
+            let (lines, size) = (set.lines, set.size)
             cairo_set_font_size(cr, size)
             var font = cairo_font_extents_t()
             cairo_font_extents(cr, &font)

@@ -7,7 +7,7 @@ import CardStackSystem
 /// The look of `[card]` drawn as the page draws it (docs/render.md, "The look"): the shadow
 /// (CALayer's offset and colour, its blur approximated by four widening layers), the fill,
 /// the image mapped through the card's projective transform by pixman, the border and the
-/// title; past 90° the back as `card.back` says.
+/// title; past 90° the back as `card.back` says (unset: ``CardLook/back``).
 extension FrameRenderer {
     /// Draws with `look` from now on (nil or a look without any key set: today's picture);
     /// `card.images` are resolved against `parameterFile`'s directory.
@@ -49,7 +49,8 @@ extension FrameRenderer {
         let radius = look.cornerRadius ?? CardLook.cornerRadius
         guard let outer = screen(CardGeometry.roundedRect(width: w, height: h, radius: radius)) else { return }
         let away = CardPlacement.facesAway(card.quad)
-        if away, look.back == CardBack.none { return }
+        let back = look.back ?? CardLook.back
+        if away, back == CardBack.none { return }
         let cr = image.context
         let alpha = min(card.alpha, 1)
         // A card that fades is drawn as a layer and painted with its alpha; an opaque one (most
@@ -72,7 +73,7 @@ extension FrameRenderer {
                 }
             }
         }
-        let backColor = away && look.back == .color
+        let backColor = away && back == .color
         let fill = look.color(of: card.item) ?? CardLook.fill(item: card.item).lookColor
         let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
         let picture = backColor ? nil : lookImage(item: card.item)

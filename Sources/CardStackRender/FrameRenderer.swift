@@ -5,7 +5,8 @@ import CardStackLook
 /// Draws frames as the page does (Sources/CardStackWeb/Page): the stage's background, then
 /// every card back to front as its layer — the box of `size` at `position` about `anchor`,
 /// through its `transform` with perspective — with rounded corners, the 1 pt inner edge and
-/// the title, faded by `alpha` as a whole; then the circle reveal, a circle about the opened
+/// the title (none on a card turned past 90°, which shows its back), faded by `alpha` as a
+/// whole; then the circle reveal, a circle about the opened
 /// card's centre through which its detail view (the card's colour and title, covering the
 /// viewport) shows. Colours and sizes from ``CardLook``.
 public final class FrameRenderer {
@@ -127,7 +128,8 @@ public final class FrameRenderer {
         let color = CardLook.fill(item: card.item)
         image.fill([outer], color)
         image.fill([outer, inner], RGB(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
-        if !card.title.isEmpty {
+        // Turned past 90°, the card shows its back (``CardLook/back``): its colour, no title.
+        if !card.title.isEmpty, !CardPlacement.facesAway(card.quad) {
             let size = CardLook.titleSize(width: w, height: h)
             let glyphs = text.outlines(card.title, size: size)
             let mapped = glyphs.polygons.compactMap { screen($0, dx: w / 2, dy: h / 2) }

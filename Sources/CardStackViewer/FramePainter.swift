@@ -3,7 +3,7 @@ import CardStackLook
 
 /// Turns a rasterised frame into terminal cells: two pixels per cell with half blocks
 /// (`▀` with the upper pixel as foreground and the lower as background), each card in its
-/// own colour with a lighter outline, dimmed by its alpha, and its title where it fits.
+/// own colour with a lighter outline, dimmed by its alpha, and its title where it fits (not on a card turned past 90°).
 ///
 /// In monochrome only the outlines are drawn (`▀ ▄ █`), faint for half-transparent cards.
 public struct FramePainter: Sendable {
@@ -53,7 +53,10 @@ public struct FramePainter: Sendable {
         if let reveal = frame.reveal {
             paintReveal(reveal, frame, into: &buffer, top: top, left: left, columns: columns, rows: rows)
         }
-        for (slot, card) in frame.cards.enumerated() {
+        // A card turned past 90° shows its back, which has no title (``CardLook/back``), unless
+        // the look asks for the front mirrored.
+        let titledBack = look?.card.back == .mirror
+        for (slot, card) in frame.cards.enumerated() where titledBack || !CardPlacement.facesAway(card.quad) {
             let title = String(card.title.prefix(max(columns - 4, 1)))
             guard let (row, column) = labelPlace(slot: slot, length: title.count, grid: grid, frame: frame) else {
                 continue

@@ -4,7 +4,8 @@ import CardStackLook
 /// What the terminal viewer draws of `[card]`'s look (docs/parameters.md, "The look"): each
 /// card's colour (`colors`), its image covering the card through the card's own projective
 /// transform, sampled at the centre of each half-block pixel, and past 90° its back
-/// (`back_color`, the stage for `"none"`, the image mirrored for `"mirror"`).
+/// (`back_color`, the stage for `"none"`, the image mirrored for `"mirror"`; unset,
+/// ``CardLook/back``).
 public struct ViewerLook: Sendable, Equatable {
     public var card: Parameters.Card
     /// One per file `card.images` names, in order; nil for a file that cannot be drawn.
@@ -41,7 +42,7 @@ struct CardFace {
         self.fill = fill
         alpha = min(max(card.alpha, 0), 1)
         if CardPlacement.facesAway(quad) {
-            switch look.card.back ?? .mirror {
+            switch look.card.back ?? CardLook.back {
             case .color:
                 let c = look.card.backColor.flatMap(LookColor.init(hex:))
                 back = .some(c.map(RGB.init) ?? fill)

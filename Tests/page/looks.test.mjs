@@ -1,7 +1,7 @@
 // The look of `[card]` both painters read (Sources/CardStackWeb/Page/looks.js), without a browser.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEFAULT_CORNER_RADIUS, FAINT_BORDER, cardBorder, cardColor, cardShadow, cornerRadius, lookOf, lookStyle, rgba, titleSize }
+import { DEFAULT_BACK, DEFAULT_CORNER_RADIUS, FAINT_BORDER, backOf, cardBorder, cardColor, cardShadow, cornerRadius, lookOf, lookStyle, rgba, titleSize }
   from "../../Sources/CardStackWeb/Page/looks.js";
 
 // CardStackRenderTests' thePageUsesTheseColoursAndSizes pins the same values for Swift's CardLook.
@@ -57,6 +57,15 @@ test("colours cycle over the items; a back of colour falls back to the face's", 
   assert.equal(lookStyle(look, 3, "").background, "#222222");
   assert.equal(lookStyle(look, 3, "").backColor, "#222222");
   assert.equal(lookStyle({ back: "none" }, 0, "").backfaceVisibility, "hidden");
+});
+
+test("a look without back shows the card's back in its colour, never the front mirrored (CardLook.back)", () => {
+  assert.equal(DEFAULT_BACK, "color");
+  assert.equal(backOf({}), "color");
+  assert.equal(backOf({ back: "mirror" }), "mirror");
+  assert.equal(lookStyle({}, 3, "").backColor, cardColor(3));
+  assert.equal(lookStyle({}, 3, "").backfaceVisibility, "");
+  assert.equal(lookStyle({ back: "mirror" }, 3, "").backColor, null);
 });
 
 test("a title is 22 % of the card's shorter side, at least 8 pt (CardLook.titleSize)", () => {

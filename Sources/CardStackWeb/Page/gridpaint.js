@@ -8,7 +8,7 @@
 // frame only maps them onto the quads.
 import { el } from "./dom.js";
 import { facesAway, squareToQuad } from "./homography.js";
-import { cardColor, lookOf } from "./looks.js";
+import { backOf, cardColor, lookOf } from "./looks.js";
 import { Sprites } from "./gridsprites.js";
 
 // Paints the cells of one View's grid; Variants (variants.js) says when and what.
@@ -79,8 +79,8 @@ export class GridPainter {
   card(card, look, lookKey, scale) {
     const ctx = this.ctx, [w, h] = card.size;
     const away = facesAway(card.quad);
-    if (away && look.back === "none") return false;
-    const back = away && look.back === "color";
+    if (away && backOf(look) === "none") return false;
+    const back = away && backOf(look) === "color";
     const map = squareToQuad(card.quad);
     // Sprites a little finer than the cell shows the card at rest, in steps of a quarter.
     const k = Math.min(4, Math.ceil(scale * this.ratio * 4) / 4);

@@ -3,7 +3,7 @@
 // a broken one keeps the last good and says why), corners, border, shadow, and the back.
 import { TOKEN } from "./config.js";
 import { facesAway } from "./homography.js";
-import { lookOf, lookStyle } from "./looks.js";
+import { backOf, lookOf, lookStyle } from "./looks.js";
 
 export class LookPainter {
   constructor(view) {
@@ -32,7 +32,7 @@ export class LookPainter {
   // Writes a card's look when the look or the side it shows changed: the image and colours
   // on its own element (so they follow its 3D transform), its back past 90° as configured.
   apply(e, card, look, lookKey) {
-    const away = look.back === "color" && facesAway(card.quad);
+    const away = backOf(look) === "color" && facesAway(card.quad);
     const key = `${lookKey}|${away}`;
     if (e.look === key) return;
     e.look = key;

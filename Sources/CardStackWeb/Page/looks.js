@@ -10,6 +10,15 @@ export const LOOK_KEYS = ["images", "colors", "corner_radius", "border_width", "
 export const DEFAULT_CORNER_RADIUS = 12;
 // The faint line round a card whose look sets no border (page.css's inset line).
 export const FAINT_BORDER = "rgba(0, 0, 0, .12)";
+// What a card turned past 90° shows when the look sets no `back` (CardLook.back in Swift): its
+// back, the card's own colour without title or image, never the front mirrored (a stack's
+// front card falling past 90° would flash an upside-down title). docs/render.md, "Back faces".
+export const DEFAULT_BACK = "color";
+
+// The back a look asks for, or the default.
+export function backOf(look) {
+  return look.back || DEFAULT_BACK;
+}
 
 export function cardColor(item) {
   return `hsl(${(item * 47 + 210) % 360}, 58%, 44%)`;
@@ -62,7 +71,7 @@ export function titleSize(w, h) {
 }
 
 // The look of `[card]` as CSS. Every key left out keeps today's picture: the item's hue,
-// page.css's corners and faint inset line, the back mirrored.
+// page.css's corners and faint inset line, the back in the card's colour (DEFAULT_BACK).
 export function lookStyle(look, item, imageURL) {
   const colors = look.colors;
   const out = { background: colors && colors.length ? colors[item % colors.length] : cardColor(item) };
@@ -75,7 +84,7 @@ export function lookStyle(look, item, imageURL) {
   const border = cardBorder(look);
   if (border.set || shadows.length) shadows.push(`inset 0 0 0 ${border.width}px ${border.color}`);
   out.boxShadow = shadows.join(", ");
-  out.backfaceVisibility = look.back === "none" ? "hidden" : "";
-  out.backColor = look.back === "color" ? (look.back_color || out.background) : null;
+  out.backfaceVisibility = backOf(look) === "none" ? "hidden" : "";
+  out.backColor = backOf(look) === "color" ? (look.back_color || out.background) : null;
   return out;
 }

@@ -161,7 +161,7 @@ export class Variants {
       const cell = this.cells[i];
       cell.info = c;
       cell.root.dataset.params = JSON.stringify(c.params);
-      cell.label.textContent = this.label(c.overlay);
+      cell.label.textContent = cell.label.title = this.label(c.overlay);  // title: where the cell cuts it
     });
     this.grid.style.gridTemplateColumns = `repeat(${info.columns || 1}, 1fr)`;
     this.mark();
@@ -203,15 +203,16 @@ export class Variants {
     if (keys.length === 1 && keys[0] === "animation" && Object.keys(overlay.animation).join() === "reduce_motion") {
       return overlay.animation.reduce_motion ? "Reduce Motion ([reduced])" : "full motion";
     }
+    // The keys in one order in every cell: by name, as the Share's sheet labels them.
     const parts = [];
     const walk = (o, prefix) => {
       for (const [k, v] of Object.entries(o)) {
         if (v && typeof v === "object" && !Array.isArray(v)) walk(v, `${prefix}${k}.`);
-        else parts.push(`${prefix}${k} = ${variantText(v)}`);
+        else parts.push([`${prefix}${k}`, variantText(v)]);
       }
     };
     walk(overlay, "");
-    return parts.join(", ");
+    return parts.sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k} = ${v}`).join(", ");
   }
 
   // Puts cell i's set in force: its overlay over the values in force, as one history entry.

@@ -87,6 +87,34 @@ def test_a_card_past_ninety_degrees_shows_its_back_colour(make_daemon, bridges, 
     assert close(screenshot_at(browser, [centre(card["quad"])])[0], want), (a, want)
 
 
+@needs_chromium
+def test_without_a_look_a_card_past_ninety_degrees_shows_its_back_without_its_title(make_daemon, bridges, browser):
+    """The default stack's front card falling past 90° shows its back in its own colour, with
+    no title: never the title mirrored (docs/render.md, "Back faces")."""
+    daemon = make_daemon()
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
+    for fraction in [0.75, 0.7, 0.8, 0.65, 0.85, 0.6, 0.9]:
+        client.ok("scroll_to", offset=fraction * spacing)
+        event = current_frame(daemon)
+        away = [c for c in event["frame"]["cards"] if facing_away(c["quad"])]
+        if away:
+            break
+    else:
+        pytest.fail("no offset turns a stack card past 90°")
+    card = away[0]
+    assert card["title"]
+    wait_page_shows(browser, event)
+    face, ink = browser.execute_script(
+        "const e = document.querySelector(`.card[data-item='${arguments[0]}']`);"
+        "return [e.dataset.face, getComputedStyle(e).color];", card["item"])
+    assert face == "back" and ink == "rgba(0, 0, 0, 0)", (face, ink)
+    a = card["alpha"]
+    want = tuple(a * m + (1 - a) * g for m, g in zip(card_color(card["item"]), BACKGROUND))
+    assert close(screenshot_at(browser, [centre(card["quad"])])[0], want), (a, want)
+
+
 def test_the_bridge_serves_only_the_images_the_parameters_name(make_daemon, bridges, tmp_path):
     daemon = look_daemon(make_daemon)
     bridge = bridges([daemon.socket])

@@ -200,6 +200,28 @@ def test_a_label_too_wide_for_its_stage_wraps_instead_of_being_cut(tmp_path):
         assert bands == 2, (cell, inked)
 
 
+def test_a_label_longer_than_the_strip_holds_ends_in_an_ellipsis_within_its_three_lines(tmp_path):
+    """A label that needs more than three 6-point lines on a 120-point stage (one column) keeps
+    three, the last ending in "…", inside the 22-point strip: ink in three whole bands
+    (docs/render.md, "Variants"; Tests/CardStackRenderTests/LabelLayoutTests.swift holds the
+    layout to every length, the ellipsis included)."""
+    base = tmp_path / "narrow.toml"
+    base.write_text(BASE.format(spacing="30.0", bounce="0.1").replace("width = 200.0", "width = 120.0"))
+    out = tmp_path / "long.png"
+    curve = "[0.1111111111,0.2222222222,0.7777777777,0.8888888888]"
+    cardstack("render", "--config", base, "--vary", f"animation.curve={curve}", "--vary",
+              "animation.duration=0.2500000001,0.3500000001", "--to", "0.1", "--out", out)
+    sheet = decode(out)[0][0]
+    inked = [y for y in range(MARGIN, MARGIN + LABEL)
+             if any(sum(sheet.getpixel((x, y))) < 3 * 160 for x in range(MARGIN, MARGIN + 120))]
+    runs = [[inked[0]]]
+    for a, b in zip(inked, inked[1:]):
+        runs[-1].append(b) if b == a + 1 else runs.append([b])
+    # Three lines, each whole: a band as tall as a line's digits (at least 4 rows), none cut
+    # to a sliver by the strip's edge.
+    assert len(runs) == 3 and all(len(run) >= 4 for run in runs), inked
+
+
 REDUCED = """[layout]
 style = "stack"
 cards = 8

@@ -54,6 +54,8 @@ def test_the_grid_plays_together_and_a_click_puts_exactly_that_set_in_force(daem
         expected["layout"]["spacing"], expected["layout"]["scale_step"] = spacing, step
         assert c["params"] == expected, c["cell"]
         assert f"layout.spacing = {spacing}" in c["label"] and f"layout.scale_step = {step}" in c["label"]
+        # Every cell names its keys in one order, by name (as the Share's sheet does).
+        assert c["label"].index("layout.scale_step") < c["label"].index("layout.spacing"), c["label"]
     assert [c["inForce"] for c in shown] == ["false"] * 6
     # One `next` moves every cell: each shows a newer frame of its own, with cards drawn.
     seqs = {c["cell"]: c["seq"] for c in cells(browser)}
