@@ -231,7 +231,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CardStackWebTests",
-            dependencies: ["CardStackWeb", "CardStackProtocol", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "CardStackWeb", "CardStackProtocol", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: settings
         ),
         .testTarget(

@@ -12,13 +12,14 @@ extension ClipFit {
         _ first: GreyFrame, _ radius: Int
     ) -> (@Sendable ((x: Double, y: Double)) -> [Double]?)? {
         guard let home = Layout.frame(parameters, offset: from).cards.first(where: { $0.item == point.item }),
-            let start = CardHomography(home)
+            let start = home.quad.flatMap(Homography.init(squareTo:))
         else { return nil }
-        var poses: [(at: Point, map: CardHomography)] = []
+        var poses: [(at: Point, map: Homography)] = []
         for j in 0...160 {
             let offset = from + (to - from) * (-0.3 + 1.6 * Double(j) / 160)
             let frame = Layout.frame(parameters, offset: offset)
-            guard let card = frame.cards.first(where: { $0.item == point.item }), let h = CardHomography(card),
+            guard let card = frame.cards.first(where: { $0.item == point.item }),
+                let h = card.quad.flatMap(Homography.init(squareTo:)),
                 let at = point.position(in: frame)
             else { continue }
             poses.append((at, start.after(h.inverse)))
@@ -34,8 +35,8 @@ extension ClipFit {
                 for dx in -radius...radius {
                     let x = pose.at.x + Double(dx) / mapping.scale
                     let y = pose.at.y + Double(dy) / mapping.scale
-                    guard let back = pose.map.apply(x, y) else { return nil }
-                    let q = mapping.clip(back)
+                    guard let back = pose.map.apply(Point(x, y)) else { return nil }
+                    let q = mapping.clip((back.x, back.y))
                     template.append(first.sample(q.x, q.y))
                 }
             }

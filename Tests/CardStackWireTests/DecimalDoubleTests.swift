@@ -245,22 +245,7 @@ import Testing
     @Test func everyCarouselOption() throws {
         var params = Parameters()
         params.layout.style = .rotary
-        var o = Parameters.Carousel()
-        o.itemSpacing = 0.25
-        o.arc = 2 * Double.pi
-        o.radius = 400
-        o.angle = 0.1
-        o.tilt = 0.9
-        o.count = 12
-        o.visibleItems = 30
-        o.fadeMin = -.infinity
-        o.fadeMax = .infinity
-        o.fadeRange = 1.5
-        o.fadeMinAlpha = 0
-        o.showBackfaces = false
-        o.vertical = true
-        o.viewpoint = [0, -12.5]
-        params.carousel = o
+        params.carousel = .everyOption(tilt: 0.9)
         try expectSameBytes(params)
         params.carousel.fadeMin = -2.5
         params.carousel.fadeMax = 0

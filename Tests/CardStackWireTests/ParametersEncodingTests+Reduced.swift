@@ -26,22 +26,7 @@ extension ParametersEncodingTests {
         params.reduced.layout.m34 = 0
         params.reduced.layout.scaleStep = 0.05
         params.reduced.layout.flipRange = [0.5, 0.5]
-        var o = Parameters.Carousel()
-        o.itemSpacing = 0.25
-        o.arc = 2 * Double.pi
-        o.radius = 400
-        o.angle = 0.1
-        o.tilt = 0
-        o.count = 12
-        o.visibleItems = 30
-        o.fadeMin = -.infinity
-        o.fadeMax = .infinity
-        o.fadeRange = 1.5
-        o.fadeMinAlpha = 0
-        o.showBackfaces = false
-        o.vertical = true
-        o.viewpoint = [0, -12.5]
-        params.reduced.carousel = o
+        params.reduced.carousel = .everyOption(tilt: 0)
         params.reduced.crossfade = 0
         try expectSameBytes(params)
         // The file's own keys differ from the overrides: each side is read from its own table.

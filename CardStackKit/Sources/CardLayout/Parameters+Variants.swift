@@ -29,21 +29,10 @@ extension Parameters {
         p.layout.m34 = r.layout.m34 ?? 0
         p.layout.flipRange = r.layout.flipRange ?? [layout.flipRange[0], layout.flipRange[0]]
 
-        let o = r.carousel
-        p.carousel.itemSpacing = o.itemSpacing ?? carousel.itemSpacing
-        p.carousel.arc = o.arc ?? carousel.arc
-        p.carousel.radius = o.radius ?? carousel.radius
-        p.carousel.angle = o.angle ?? carousel.angle
-        p.carousel.tilt = o.tilt ?? 0
-        p.carousel.count = o.count ?? carousel.count
-        p.carousel.visibleItems = o.visibleItems ?? carousel.visibleItems
-        p.carousel.fadeMin = o.fadeMin ?? carousel.fadeMin
-        p.carousel.fadeMax = o.fadeMax ?? carousel.fadeMax
-        p.carousel.fadeRange = o.fadeRange ?? carousel.fadeRange
-        p.carousel.fadeMinAlpha = o.fadeMinAlpha ?? carousel.fadeMinAlpha
-        p.carousel.showBackfaces = o.showBackfaces ?? carousel.showBackfaces
-        p.carousel.vertical = o.vertical ?? carousel.vertical
-        p.carousel.viewpoint = o.viewpoint ?? carousel.viewpoint
+        p.carousel.take(
+            r.carousel, \.itemSpacing, \.arc, \.radius, \.angle, \.count, \.visibleItems, \.fadeMin, \.fadeMax,
+            \.fadeRange, \.fadeMinAlpha, \.showBackfaces, \.vertical, \.viewpoint)
+        p.carousel.tilt = r.carousel.tilt ?? 0
 
         let a = r.animation
         p.animation.fps = a.fps ?? animation.fps
@@ -57,6 +46,15 @@ extension Parameters {
         p.animation.spring = a.spring ?? animation.spring.map(\.withoutBounce)
         p.animation.slowdown = a.slowdown ?? animation.slowdown
         return p
+    }
+}
+
+extension Parameters.Carousel {
+    /// Each option at `paths` that `top` sets (`[reduced.carousel]`'s) taken over this one's.
+    mutating func take<each Value>(_ top: Self, _ paths: repeat WritableKeyPath<Self, (each Value)?>) {
+        for path in repeat each paths {
+            self[keyPath: path] = top[keyPath: path] ?? self[keyPath: path]
+        }
     }
 }
 

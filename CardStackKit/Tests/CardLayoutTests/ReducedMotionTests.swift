@@ -53,6 +53,29 @@ import Testing
         #expect(r == p.reducedVariant())
     }
 
+    /// Every `[reduced.carousel]` option is taken over the file's (`Carousel`'s `==` compares
+    /// them all, so an option `reducedVariant()` leaves out fails here), and each one left
+    /// unset keeps the file's, but `tilt`, whose default is 0.
+    @Test func everyCarouselOverrideIsTakenAndEveryOtherKept() throws {
+        func carousel(_ json: String) throws -> Parameters.Carousel {
+            try JSONDecoder().decode(Parameters.Carousel.self, from: Data(json.utf8))
+        }
+        var p = Parameters()
+        p.carousel = try carousel(
+            #"{"item_spacing": 0.75, "arc": 3, "radius": 250, "angle": 0.3, "tilt": 0.9, "count": 7, "#
+                + #""visible_items": 9, "fade_min": -1, "fade_max": 1, "fade_range": 2, "fade_min_alpha": 0.25, "#
+                + #""show_backfaces": true, "vertical": false, "viewpoint": [1, 2]}"#)
+        var flat = p.carousel
+        flat.tilt = 0
+        #expect(p.reducedVariant().carousel == flat)
+        p.reduced.carousel = try carousel(
+            #"{"item_spacing": 0.25, "arc": 6, "radius": 400, "angle": 0.1, "tilt": 0.2, "count": 12, "#
+                + #""visible_items": 30, "fade_min": -2, "fade_max": 2, "fade_range": 1.5, "fade_min_alpha": 0, "#
+                + #""show_backfaces": false, "vertical": true, "viewpoint": [0, -12.5]}"#)
+        #expect(p.reduced.carousel.viewpoint == [0, -12.5] && p.reduced.carousel.count == 12)
+        #expect(p.reducedVariant().carousel == p.reduced.carousel)
+    }
+
     @Test func aCollapsedFlipRangeLaysOutFinitely() {
         var p = Parameters()
         p.animation.reduceMotion = true
