@@ -13,7 +13,7 @@ public final class FrameRenderer {
     public let width: Int
     public let height: Int
     /// The stage's colour (``CardLook/background`` unless `--background` says otherwise).
-    public let background: RGB
+    public let background: CardColor
     let image: CairoImage
     let text: TextOutlines
     private var outlines: [String: (outer: [Point], inner: [Point])] = [:]
@@ -25,7 +25,7 @@ public final class FrameRenderer {
     var loadedImages: [Int: OpaquePointer?] = [:]
     var scratch: OpaquePointer?
 
-    public init(width: Int, height: Int, background: RGB = CardLook.background) throws(RenderError) {
+    public init(width: Int, height: Int, background: CardColor = CardLook.background) throws(RenderError) {
         self.width = width
         self.height = height
         self.background = background
@@ -126,7 +126,7 @@ public final class FrameRenderer {
         if alpha < 1 { cairo_push_group(cr) }
         let color = CardLook.fill(item: card.item)
         image.fill([outer], color)
-        image.fill([outer, inner], RGB(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
+        image.fill([outer, inner], CardColor(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
         if !card.title.isEmpty {
             let size = CardLook.titleSize(width: w, height: h)
             let glyphs = text.outlines(card.title, size: size)
