@@ -6,7 +6,7 @@ import CardStackProtocol
 enum LookExport {
     /// `rgba(…)` of a look colour, its alpha times `opacity`.
     static func css(_ hex: String, opacity: Double = 1) -> String {
-        let c = LookColor(hex: hex) ?? LookColor(red: 0, green: 0, blue: 0)
+        let c = CardColor(hex: hex) ?? CardColor(red: 0, green: 0, blue: 0)
         func byte(_ x: Double) -> Int { Int((x * 255).rounded()) }
         return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(CSSExport.presentational(c.alpha * opacity)))"
     }

@@ -12,7 +12,7 @@ extension SwiftExport {
         func literal(_ s: String) -> String { s.debugDescription }
         func list(_ items: [String]?) -> String { "[" + (items ?? []).map(literal).joined(separator: ", ") + "]" }
         func color(_ hex: String) -> String {
-            let k = LookColor(hex: hex) ?? LookColor(red: 0, green: 0, blue: 0)
+            let k = CardColor(hex: hex) ?? CardColor(red: 0, green: 0, blue: 0)
             return
                 "UIColor(red: \(Self.literal(k.red)), green: \(Self.literal(k.green)), blue: \(Self.literal(k.blue)), alpha: \(Self.literal(k.alpha)))"
         }

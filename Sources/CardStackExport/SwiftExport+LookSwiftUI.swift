@@ -10,7 +10,7 @@ extension SwiftExport {
         let c = p.card
         guard c.hasLook else { return "" }
         func color(_ hex: String, opacity: Double = 1) -> String {
-            let k = LookColor(hex: hex) ?? LookColor(red: 0, green: 0, blue: 0)
+            let k = CardColor(hex: hex) ?? CardColor(red: 0, green: 0, blue: 0)
             return "Color(red: \(literal(k.red)), green: \(literal(k.green)), blue: \(literal(k.blue)), "
                 + "opacity: \(literal(k.alpha * opacity)))"
         }

@@ -6,9 +6,9 @@ import CardLayout
 /// the page's script and stylesheet to these numbers.
 public enum CardLook {
     /// The stage behind the cards: the page's `.stage` background.
-    public static let background = RGB(0xF2, 0xF2, 0xF7)
+    public static let background = CardColor(0xF2, 0xF2, 0xF7)
     /// A title's colour (the page's `.card { color: #fff }`).
-    public static let titleColor = RGB(0xFF, 0xFF, 0xFF)
+    public static let titleColor = CardColor(0xFF, 0xFF, 0xFF)
     /// The card's rounded corners, in points (`border-radius: 12px` in the page's world).
     public static let cornerRadius = 12.0
     /// The page's `box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .12)`: a 1 pt inner edge.
@@ -29,9 +29,9 @@ public enum CardLook {
     }
 
     /// Item `item`'s card colour.
-    public static func fill(item: Int) -> RGB {
+    public static func fill(item: Int) -> CardColor {
         let (h, s, l) = hsl(item: item)
-        return RGB.hsl(Double(h), Double(s) / 100, Double(l) / 100)
+        return CardColor.hsl(Double(h), Double(s) / 100, Double(l) / 100)
     }
 
     /// The same colour as CSS writes it, `hsl(257, 58%, 44%)`.
@@ -60,8 +60,9 @@ public enum CardLook {
     }
 
     /// `#rrggbb`.
-    public static func hex(_ c: RGB) -> String {
+    public static func hex(_ c: CardColor) -> String {
         let digits = Array("0123456789abcdef")
-        return "#" + [c.r, c.g, c.b].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
+        return "#"
+            + [c.redByte, c.greenByte, c.blueByte].map { "\(digits[Int($0 >> 4)])\(digits[Int($0 & 15)])" }.joined()
     }
 }

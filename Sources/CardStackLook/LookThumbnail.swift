@@ -1,3 +1,5 @@
+import CardLayout
+
 /// One of the look's images made small for the terminal viewer: premultiplied R, G, B, A
 /// bytes, row by row, at most ``maximumSide`` pixels a side, and the size of the file's
 /// picture it was made from (whose shape decides how it covers a card).
@@ -20,12 +22,14 @@ public struct LookThumbnail: Sendable, Equatable {
     }
 
     /// The colour at `(u, v)` of the source picture (0...1 each way, clamped), over `under`.
-    public func color(u: Double, v: Double, over under: RGB) -> RGB {
+    public func color(u: Double, v: Double, over under: CardColor) -> CardColor {
         let x = min(max(Int(u * Double(width)), 0), width - 1)
         let y = min(max(Int(v * Double(height)), 0), height - 1)
         let i = (y * width + x) * 4
         let rest = 255 - Int(pixels[i + 3])
         func channel(_ p: UInt8, _ c: UInt8) -> UInt8 { UInt8(min(255, Int(p) + (Int(c) * rest + 127) / 255)) }
-        return RGB(channel(pixels[i], under.r), channel(pixels[i + 1], under.g), channel(pixels[i + 2], under.b))
+        return CardColor(
+            channel(pixels[i], under.redByte), channel(pixels[i + 1], under.greenByte),
+            channel(pixels[i + 2], under.blueByte))
     }
 }

@@ -78,7 +78,7 @@ extension ParamsSchema {
 
     /// Why `s` is not a colour of the look, or nil when it is one.
     static func colorProblem(_ s: String) -> String? {
-        LookColor(hex: s) == nil ? "must be a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(s)\"" : nil
+        CardColor(hex: s) == nil ? "must be a colour \"#rrggbb\" or \"#rrggbbaa\", got \"\(s)\"" : nil
     }
 
     /// A colour, written to an optional string (lower case).

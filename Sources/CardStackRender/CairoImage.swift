@@ -50,8 +50,10 @@ final class CairoImage {
 
     // MARK: Drawing
 
-    func setColor(_ c: RGB, alpha: Double = 1) {
-        cairo_set_source_rgba(context, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, alpha)
+    /// Paints with `c`'s bytes and its alpha times `alpha`.
+    func setColor(_ c: CardColor, alpha: Double = 1) {
+        cairo_set_source_rgba(
+            context, Double(c.redByte) / 255, Double(c.greenByte) / 255, Double(c.blueByte) / 255, alpha * c.alpha)
     }
 
     /// Adds closed polygons to the current path.
@@ -65,7 +67,7 @@ final class CairoImage {
     }
 
     /// Fills closed polygons (nonzero winding, or even-odd for rings).
-    func fill(_ polygons: [[Point]], _ color: RGB, alpha: Double = 1, evenOdd: Bool = false) {
+    func fill(_ polygons: [[Point]], _ color: CardColor, alpha: Double = 1, evenOdd: Bool = false) {
         cairo_new_path(context)
         addPolygons(polygons)
         cairo_set_fill_rule(context, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -73,7 +75,7 @@ final class CairoImage {
         cairo_fill(context)
     }
 
-    func fillRect(x: Double, y: Double, width: Double, height: Double, _ color: RGB) {
+    func fillRect(x: Double, y: Double, width: Double, height: Double, _ color: CardColor) {
         cairo_new_path(context)
         cairo_rectangle(context, x, y, width, height)
         setColor(color)

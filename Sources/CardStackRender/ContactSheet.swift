@@ -32,8 +32,8 @@ public enum ContactSheet {
     /// The most cells a sheet holds: a 4 × 4 grid.
     public static let maximumCells = 16
     /// The sheet's colour around the stages and its labels' colour.
-    static let paper = RGB(0xFF, 0xFF, 0xFF)
-    static let ink = RGB(0x1D, 0x1F, 0x24)
+    static let paper = CardColor(0xFF, 0xFF, 0xFF)
+    static let ink = CardColor(0x1D, 0x1F, 0x24)
 
     /// Where each cell's stage goes in the sheet, and the sheet's size.
     struct Layout {

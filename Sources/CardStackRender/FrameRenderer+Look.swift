@@ -61,37 +61,37 @@ extension FrameRenderer {
             let offset = look.shadowOffset ?? Parameters.Card.defaultShadowOffset
             let blur = look.shadowRadius ?? Parameters.Card.defaultShadowRadius
             let color =
-                LookColor(hex: look.shadowColor ?? Parameters.Card.defaultShadowColor)
-                ?? LookColor(red: 0, green: 0, blue: 0)
+                CardColor(hex: look.shadowColor ?? Parameters.Card.defaultShadowColor)
+                ?? CardColor(red: 0, green: 0, blue: 0)
             // A Gaussian of σ ≈ radius / 2 as four layers, from the outline grown by the
             // radius to the outline itself, each a quarter of the opacity.
             for step in 0..<4 {
                 let e = blur * Double(4 - step) / 4 - blur / 2
                 let shape = CardGeometry.roundedRect(width: w + 2 * e, height: h + 2 * e, radius: max(radius + e, 0))
                 if let shadow = screen(shape, dx: offset[0] - e, dy: offset[1] - e) {
-                    image.fill([shadow], RGB(color), alpha: opacity * color.alpha / 4)
+                    image.fill([shadow], color, alpha: opacity / 4)
                 }
             }
         }
         let backColor = away && back == .color
-        let fill = look.color(of: card.item) ?? CardLook.fill(item: card.item).lookColor
-        let face = backColor ? (look.backColor.flatMap(LookColor.init(hex:)) ?? fill) : fill
+        let fill = look.color(of: card.item) ?? CardLook.fill(item: card.item)
+        let face = backColor ? (look.backColor.flatMap(CardColor.init(hex:)) ?? fill) : fill
         let picture = backColor ? nil : lookImage(item: card.item)
         // An image without alpha covers the whole card (cover, its edges extended): the fill
         // under it would never show.
         if picture.map({ cairo_surface_get_content($0) != CAIRO_CONTENT_COLOR }) ?? true {
-            image.fill([outer], RGB(face), alpha: face.alpha)
+            image.fill([outer], face)
         }
         if let picture { drawImage(picture, card: card, geometry: geometry, fit: fit, clip: outer) }
         if let border = look.resolvedBorderWidth, border > 0,
             let inner = screen(CardGeometry.inset(width: w, height: h, radius: radius, by: min(border, min(w, h) / 2)))
         {
-            let color = LookColor(hex: look.borderColor ?? "#000000") ?? LookColor(red: 0, green: 0, blue: 0)
-            image.fill([outer, inner], RGB(color), alpha: color.alpha, evenOdd: true)
+            let color = CardColor(hex: look.borderColor ?? "#000000") ?? CardColor(red: 0, green: 0, blue: 0)
+            image.fill([outer, inner], color, evenOdd: true)
         } else if let inner = screen(
             CardGeometry.inset(width: w, height: h, radius: radius, by: CardLook.edgeWidth))
         {
-            image.fill([outer, inner], RGB(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
+            image.fill([outer, inner], CardColor(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
         }
         if !backColor, !card.title.isEmpty {
             let glyphs = text.outlines(card.title, size: CardLook.titleSize(width: w, height: h))

@@ -14,7 +14,7 @@ public final class FrameRenderer {
     public let width: Int
     public let height: Int
     /// The stage's colour (``CardLook/background`` unless `--background` says otherwise).
-    public let background: RGB
+    public let background: CardColor
     let image: CairoImage
     let text: TextOutlines
     private var outlines: [String: (outer: [Point], inner: [Point])] = [:]
@@ -26,7 +26,7 @@ public final class FrameRenderer {
     var loadedImages: [Int: OpaquePointer?] = [:]
     var scratch: OpaquePointer?
 
-    public init(width: Int, height: Int, background: RGB = CardLook.background) throws(RenderError) {
+    public init(width: Int, height: Int, background: CardColor = CardLook.background) throws(RenderError) {
         self.width = width
         self.height = height
         self.background = background
@@ -127,7 +127,7 @@ public final class FrameRenderer {
         if alpha < 1 { cairo_push_group(cr) }
         let color = CardLook.fill(item: card.item)
         image.fill([outer], color)
-        image.fill([outer, inner], RGB(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
+        image.fill([outer, inner], CardColor(0, 0, 0), alpha: CardLook.edgeOpacity, evenOdd: true)
         // Turned past 90°, the card shows its back (``CardLook/back``): its colour, no title.
         if !card.title.isEmpty, !CardPlacement.facesAway(card.quad) {
             let size = CardLook.titleSize(width: w, height: h)

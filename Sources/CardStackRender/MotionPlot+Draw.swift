@@ -25,16 +25,16 @@ extension MotionPlot {
         try canvas.image.writePNG(to: path)
     }
 
-    static let ink = RGB(0x1D, 0x1F, 0x24)
-    static let faint = RGB(0x6E, 0x73, 0x80)
-    static let grid = RGB(0xE3, 0xE5, 0xEA)
-    static let offsetColor = RGB(0x0A, 0x84, 0xFF)
-    static let velocityColor = RGB(0xE8, 0x6A, 0x17)
-    static let markColor = RGB(0xC2, 0x43, 0x4F)
+    static let ink = CardColor(0x1D, 0x1F, 0x24)
+    static let faint = CardColor(0x6E, 0x73, 0x80)
+    static let grid = CardColor(0xE3, 0xE5, 0xEA)
+    static let offsetColor = CardColor(0x0A, 0x84, 0xFF)
+    static let velocityColor = CardColor(0xE8, 0x6A, 0x17)
+    static let markColor = CardColor(0xC2, 0x43, 0x4F)
 
     func draw(on canvas: inout some PlotCanvas) {
         let w = canvas.width
-        canvas.rect(x: 0, y: 0, width: w, height: canvas.height, fill: RGB(0xFF, 0xFF, 0xFF), stroke: nil)
+        canvas.rect(x: 0, y: 0, width: w, height: canvas.height, fill: CardColor(0xFF, 0xFF, 0xFF), stroke: nil)
         let t0 = times.first ?? 0
         let span = max((times.last ?? 0) - t0, 1e-9)
         canvas.text(

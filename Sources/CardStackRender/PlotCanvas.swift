@@ -10,10 +10,10 @@ protocol PlotCanvas {
     /// Opens a group of marks; `attributes` (SVG only) name it for readers of the file.
     mutating func begin(_ attributes: [(String, String)])
     mutating func end()
-    mutating func polyline(_ points: [Point], _ color: RGB, width: Double, dashed: Bool)
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: RGB?, stroke: RGB?)
-    mutating func dot(_ p: Point, radius: Double, _ color: RGB, attributes: [(String, String)])
-    mutating func text(_ s: String, at p: Point, size: Double, _ color: RGB, anchor: TextAnchor, bold: Bool)
+    mutating func polyline(_ points: [Point], _ color: CardColor, width: Double, dashed: Bool)
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: CardColor?, stroke: CardColor?)
+    mutating func dot(_ p: Point, radius: Double, _ color: CardColor, attributes: [(String, String)])
+    mutating func text(_ s: String, at p: Point, size: Double, _ color: CardColor, anchor: TextAnchor, bold: Bool)
 }
 
 enum TextAnchor: String {
@@ -43,25 +43,25 @@ struct SVGCanvas: PlotCanvas {
     mutating func begin(_ attributes: [(String, String)]) { body += "<g\(attributeText(attributes))>\n" }
     mutating func end() { body += "</g>\n" }
 
-    mutating func polyline(_ points: [Point], _ color: RGB, width: Double, dashed: Bool) {
+    mutating func polyline(_ points: [Point], _ color: CardColor, width: Double, dashed: Bool) {
         let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
         body +=
             "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(CardLook.hex(color))\" stroke-width=\"\(n(width))\""
             + (dashed ? " stroke-dasharray=\"4 3\"" : "") + "/>\n"
     }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: RGB?, stroke: RGB?) {
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: CardColor?, stroke: CardColor?) {
         body +=
             "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill.map(CardLook.hex) ?? "none")\""
             + (stroke.map { " stroke=\"\(CardLook.hex($0))\"" } ?? "") + "/>\n"
     }
 
-    mutating func dot(_ p: Point, radius: Double, _ color: RGB, attributes: [(String, String)]) {
+    mutating func dot(_ p: Point, radius: Double, _ color: CardColor, attributes: [(String, String)]) {
         body +=
             "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\" fill=\"\(CardLook.hex(color))\"\(attributeText(attributes))/>\n"
     }
 
-    mutating func text(_ s: String, at p: Point, size: Double, _ color: RGB, anchor: TextAnchor, bold: Bool) {
+    mutating func text(_ s: String, at p: Point, size: Double, _ color: CardColor, anchor: TextAnchor, bold: Bool) {
         body +=
             "<text x=\"\(n(p.x))\" y=\"\(n(p.y))\" font-size=\"\(n(size))\" fill=\"\(CardLook.hex(color))\" text-anchor=\"\(anchor.rawValue)\""
             + (bold ? " font-weight=\"bold\"" : "") + ">\(SVGSnapshot.escape(s))</text>\n"
@@ -83,7 +83,7 @@ struct CairoCanvas: PlotCanvas {
     mutating func begin(_ attributes: [(String, String)]) {}
     mutating func end() {}
 
-    mutating func polyline(_ points: [Point], _ color: RGB, width: Double, dashed: Bool) {
+    mutating func polyline(_ points: [Point], _ color: CardColor, width: Double, dashed: Bool) {
         guard let first = points.first else { return }
         let cr = image.context
         cairo_new_path(cr)
@@ -98,7 +98,7 @@ struct CairoCanvas: PlotCanvas {
         cairo_set_dash(cr, [], 0, 0)
     }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: RGB?, stroke: RGB?) {
+    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: CardColor?, stroke: CardColor?) {
         let cr = image.context
         if let fill { image.fillRect(x: x, y: y, width: width, height: height, fill) }
         if let stroke {
@@ -110,7 +110,7 @@ struct CairoCanvas: PlotCanvas {
         }
     }
 
-    mutating func dot(_ p: Point, radius: Double, _ color: RGB, attributes: [(String, String)]) {
+    mutating func dot(_ p: Point, radius: Double, _ color: CardColor, attributes: [(String, String)]) {
         let cr = image.context
         cairo_new_path(cr)
         cairo_arc(cr, p.x, p.y, radius, 0, 2 * Double.pi)
@@ -118,7 +118,7 @@ struct CairoCanvas: PlotCanvas {
         cairo_fill(cr)
     }
 
-    mutating func text(_ s: String, at p: Point, size: Double, _ color: RGB, anchor: TextAnchor, bold: Bool) {
+    mutating func text(_ s: String, at p: Point, size: Double, _ color: CardColor, anchor: TextAnchor, bold: Bool) {
         let cr = image.context
         cairo_select_font_face(
             cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

@@ -1,3 +1,4 @@
+import CardLayout
 import CardStackLook
 
 /// What went wrong, said so that the user knows what to change.
@@ -138,11 +139,11 @@ public struct RenderOptions: Sendable {
     }
 
     /// `#rrggbb` (or `rrggbb`).
-    public static func parseColor(_ text: String) throws(RenderError) -> RGB {
+    public static func parseColor(_ text: String) throws(RenderError) -> CardColor {
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
             throw RenderError("--background must be a colour as #rrggbb, e.g. #ffffff, got \"\(text)\"")
         }
-        return RGB(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+        return CardColor(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }
 }

@@ -58,7 +58,7 @@ struct ANSIWriter {
     private func color(_ color: CellColor, base: Int) -> String? {
         guard case .rgb(let c) = color else { return nil }
         switch mode {
-        case .trueColor: return "\(base);2;\(c.r);\(c.g);\(c.b)"
+        case .trueColor: return "\(base);2;\(c.redByte);\(c.greenByte);\(c.blueByte)"
         case .palette256: return "\(base);5;\(c.palette256)"
         case .monochrome: return nil
         }

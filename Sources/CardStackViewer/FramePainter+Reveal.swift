@@ -51,7 +51,7 @@ extension FramePainter {
                 inside(column, row * 2 + 1)
             else { continue }
             buffer[top + row, left + column] = Cell(
-                character, foreground: mode == .monochrome ? .standard : .rgb(RGB(0xFF, 0xFF, 0xFF)),
+                character, foreground: mode == .monochrome ? .standard : .rgb(CardColor(0xFF, 0xFF, 0xFF)),
                 background: detail, attributes: [.bold])
         }
     }

@@ -10,7 +10,7 @@ public struct FramePainter: Sendable {
     /// How much colour to use.
     public var mode: ColorMode
     /// The viewport's background; alpha blends toward it.
-    public var background = RGB(0x1D, 0x1F, 0x24)
+    public var background = CardColor(0x1D, 0x1F, 0x24)
     /// `[card]`'s look when it sets any key (its colours, images and back); nil draws each
     /// card in its item's colour.
     public var look: ViewerLook?
@@ -19,8 +19,8 @@ public struct FramePainter: Sendable {
     public init(mode: ColorMode) { self.mode = mode }
 
     /// A card's fill colour, from its item: the page's (``CardLook``).
-    public func fill(item: Int) -> RGB {
-        look?.card.color(of: item).map(RGB.init) ?? CardLook.fill(item: item)
+    public func fill(item: Int) -> CardColor {
+        look?.card.color(of: item).map(\.opaque) ?? CardLook.fill(item: item)
     }
 
     /// Paints `frame` into `buffer`'s rectangle at `(top, left)` of `columns` x `rows` cells.
@@ -65,22 +65,25 @@ public struct FramePainter: Sendable {
             let bg = mode == .monochrome ? CellColor.standard : .rgb(color(slot, edge: false, frame))
             let fg =
                 mode == .monochrome
-                ? CellColor.standard : .rgb(RGB(255, 255, 255).blended(toward: background, by: 1 - card.alpha))
+                ? CellColor.standard : .rgb(CardColor(255, 255, 255).blended(toward: background, by: 1 - card.alpha))
             buffer.write(
                 title, row: top + row, column: left + column, foreground: fg, background: bg, attributes: attributes)
         }
     }
 
     /// The colour of a pixel of the card at `slot`.
-    func color(_ slot: Int, edge: Bool, _ frame: Frame) -> RGB {
+    func color(_ slot: Int, edge: Bool, _ frame: Frame) -> CardColor {
         let card = frame.cards[slot]
         let base = fill(item: card.item)
-        let c = edge ? base.blended(toward: RGB(255, 255, 255), by: 0.6) : base
+        let c = edge ? base.blended(toward: CardColor(255, 255, 255), by: 0.6) : base
         return c.blended(toward: background, by: 1 - min(max(card.alpha, 0), 1))
     }
 
     /// One cell from its upper and lower pixel.
-    func cell(_ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame, _ palette: [(fill: RGB, edge: RGB)])
+    func cell(
+        _ upper: PixelGrid.Pixel, _ lower: PixelGrid.Pixel, _ frame: Frame,
+        _ palette: [(fill: CardColor, edge: CardColor)]
+    )
         -> Cell
     {
         if mode == .monochrome {
@@ -105,14 +108,16 @@ public struct FramePainter: Sendable {
         return Cell("▀", foreground: top, background: bottom)
     }
 
-    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)]) -> CellColor {
+    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: CardColor, edge: CardColor)]) -> CellColor {
         if let owner = p.owner { return .rgb(p.edge ? palette[owner].edge : palette[owner].fill) }
         return p.inViewport ? .rgb(background) : .standard
     }
 
     /// The colour of grid pixel (`x`, `y`) with the look: a card's inside from its face
     /// (image, colour or back) at the pixel's centre, dimmed by its alpha.
-    func pixelColor(_ p: PixelGrid.Pixel, _ palette: [(fill: RGB, edge: RGB)], _ faces: [CardFace?], _ x: Int, _ y: Int)
+    func pixelColor(
+        _ p: PixelGrid.Pixel, _ palette: [(fill: CardColor, edge: CardColor)], _ faces: [CardFace?], _ x: Int, _ y: Int
+    )
         -> CellColor
     {
         guard let owner = p.owner, !p.edge, let face = faces[owner] else { return pixelColor(p, palette) }

@@ -1,11 +1,11 @@
-import CardStackLook
+import CardLayout
 
 /// A cell's foreground or background: the terminal's own default, or a colour.
 public enum CellColor: Sendable, Hashable {
     /// The terminal's own foreground or background.
     case standard
     /// A colour, sent as true colour or its nearest 256-colour entry.
-    case rgb(RGB)
+    case rgb(CardColor)
 }
 
 /// How much colour the terminal shows.

@@ -28,12 +28,12 @@ struct CardFace {
     let toCard: Homography?
     let size: (width: Double, height: Double)
     let image: LookThumbnail?
-    let fill: RGB
+    let fill: CardColor
     /// Nil: the card is seen from behind and shows nothing (the stage).
-    let back: RGB??
+    let back: CardColor??
     let alpha: Double
 
-    init(_ card: CardPlacement, look: ViewerLook, fit: ViewportFit, fill: RGB) {
+    init(_ card: CardPlacement, look: ViewerLook, fit: ViewportFit, fill: CardColor) {
         let quad = (card.quad ?? []).map(fit.pixel)
         let (w, h) = card.size
         size = (w, h)
@@ -44,8 +44,8 @@ struct CardFace {
         if CardPlacement.facesAway(quad) {
             switch look.card.back ?? CardLook.back {
             case .color:
-                let c = look.card.backColor.flatMap(LookColor.init(hex:))
-                back = .some(c.map(RGB.init) ?? fill)
+                let c = look.card.backColor.flatMap(CardColor.init(hex:))
+                back = .some(c.map(\.opaque) ?? fill)
             case .none: back = .some(nil)
             case .mirror: back = nil
             }
@@ -55,7 +55,7 @@ struct CardFace {
     }
 
     /// The colour at grid point `p` (a pixel's centre), before the card's alpha.
-    func color(at p: Point, stage: RGB) -> RGB {
+    func color(at p: Point, stage: CardColor) -> CardColor {
         if let back { return back ?? stage }
         guard let image, let toCard, let q = toCard.apply(p) else { return fill }
         // The image covers the card, centred (CSS `background-size: cover`).

@@ -1,4 +1,4 @@
-import CardStackLook
+import CardLayout
 
 /// Composes the viewer's whole screen from its state: a banner row, the cards, and two
 /// status lines; the help overlay on top when asked for.
@@ -87,8 +87,8 @@ public struct ViewerScreen: Sendable {
                 screen.write(text, row: row, column: 0, attributes: [.bold, .reverse])
             } else {
                 screen.write(
-                    text, row: row, column: 0, foreground: .rgb(RGB(255, 255, 255)),
-                    background: .rgb(RGB(0xB0, 0x24, 0x24)), attributes: .bold)
+                    text, row: row, column: 0, foreground: .rgb(CardColor(255, 255, 255)),
+                    background: .rgb(CardColor(0xB0, 0x24, 0x24)), attributes: .bold)
             }
         }
     }

@@ -51,7 +51,7 @@ import Testing
         #expect(c.borderColor == "#ffffff80" && c.shadowOpacity == 0.5 && c.shadowRadius == 8)
         #expect(
             c.shadowOffset == [0, -3] && c.shadowColor == "#000000" && c.back == .color && c.backColor == "#336699")
-        #expect(c.color(of: 5) == LookColor(red: 1, green: 136.0 / 255, blue: 0))
+        #expect(c.color(of: 5) == CardColor(red: 1, green: 136.0 / 255, blue: 0))
         let back = try JSONDecoder().decode(Parameters.self, from: JSONEncoder().encode(r.parameters))
         #expect(back == r.parameters)
     }
@@ -77,10 +77,10 @@ import Testing
     }
 
     @Test func colorsParseBothForms() {
-        #expect(LookColor(hex: "#00000000") == LookColor(red: 0, green: 0, blue: 0, alpha: 0))
-        #expect(LookColor(hex: "#fFfFfF") == LookColor(red: 1, green: 1, blue: 1))
+        #expect(CardColor(hex: "#00000000") == CardColor(red: 0, green: 0, blue: 0, alpha: 0))
+        #expect(CardColor(hex: "#fFfFfF") == CardColor(red: 1, green: 1, blue: 1))
         for bad in ["", "#", "#fff", "000000", "#gggggg", "#1234567", "#123456789"] {
-            #expect(LookColor(hex: bad) == nil)
+            #expect(CardColor(hex: bad) == nil)
         }
     }
 }

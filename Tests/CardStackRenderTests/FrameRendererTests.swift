@@ -12,15 +12,16 @@ import Testing
         Layout.frame(Parameters(), offset: offset)
     }
 
-    func pixel(_ r: FrameRenderer, _ x: Int, _ y: Int) -> RGB {
+    func pixel(_ r: FrameRenderer, _ x: Int, _ y: Int) -> CardColor {
         r.withPixels { p in
             let i = (y * r.width + x) * 4
-            return RGB(p[i + 2], p[i + 1], p[i])
+            return CardColor(p[i + 2], p[i + 1], p[i])
         }
     }
 
-    func close(_ a: RGB, _ b: RGB, within: Int = 2) -> Bool {
-        abs(Int(a.r) - Int(b.r)) <= within && abs(Int(a.g) - Int(b.g)) <= within && abs(Int(a.b) - Int(b.b)) <= within
+    func close(_ a: CardColor, _ b: CardColor, within: Int = 2) -> Bool {
+        abs(Int(a.redByte) - Int(b.redByte)) <= within && abs(Int(a.greenByte) - Int(b.greenByte)) <= within
+            && abs(Int(a.blueByte) - Int(b.blueByte)) <= within
     }
 
     @Test func everyPointOfTheCardIsProjectedAsItsQuadsCorners() {

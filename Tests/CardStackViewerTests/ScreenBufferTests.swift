@@ -1,4 +1,4 @@
-import CardStackLook
+import CardLayout
 import Testing
 
 @testable import CardStackViewer
@@ -19,8 +19,8 @@ import Testing
         old.write("hello", row: 0, column: 0)
         var new = old
         #expect(new.output(from: old, mode: .trueColor).isEmpty)
-        new.write("J", row: 0, column: 4, foreground: .rgb(RGB(1, 2, 3)))
-        new.write("x", row: 1, column: 5, background: .rgb(RGB(255, 0, 0)))
+        new.write("J", row: 0, column: 4, foreground: .rgb(CardColor(1, 2, 3)))
+        new.write("x", row: 1, column: 5, background: .rgb(CardColor(255, 0, 0)))
         #expect(
             string(new.output(from: old, mode: .trueColor))
                 == "⎋[?2026h⎋[1;5H⎋[0;38;2;1;2;3mJ⎋[2;6H⎋[0;48;2;255;0;0mx⎋[0m⎋[?2026l")
@@ -47,10 +47,10 @@ import Testing
     }
 
     @Test func palette256() {
-        #expect(RGB(0, 0, 0).palette256 == 16)
-        #expect(RGB(255, 255, 255).palette256 == 231)
-        #expect(RGB(128, 128, 128).palette256 == 244)
-        #expect(RGB(95, 135, 175).palette256 == 16 + 36 * 1 + 6 * 2 + 3)
+        #expect(CardColor(0, 0, 0).palette256 == 16)
+        #expect(CardColor(255, 255, 255).palette256 == 231)
+        #expect(CardColor(128, 128, 128).palette256 == 244)
+        #expect(CardColor(95, 135, 175).palette256 == 16 + 36 * 1 + 6 * 2 + 3)
     }
 
     @Test func colorModeFromEnvironment() {

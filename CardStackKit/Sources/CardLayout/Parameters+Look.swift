@@ -18,9 +18,9 @@ extension Parameters.Card {
     }
 
     /// The background colour `colors` gives item `item`, or nil (the client's own).
-    public func color(of item: Int) -> LookColor? {
+    public func color(of item: Int) -> CardColor? {
         guard let colors, !colors.isEmpty else { return nil }
-        return LookColor(hex: colors[item % colors.count])
+        return CardColor(hex: colors[item % colors.count])
     }
 
     /// `CALayer`'s defaults for the shadow keys a file leaves out once it sets an opacity:

@@ -141,10 +141,17 @@ def test_the_viewer_samples_each_cards_image_into_its_half_block_pixels(tmp_path
         right_x = (quad[1][0] + quad[2][0]) / 2 * 0.5 + cx * 0.5
 
         def halves():
+            """The two pixels, or None while the row is not drawn: when the images arrive the
+            viewer clears the screen and draws it in full, and a capture can fall in between."""
             rows = pixel_rows(rig.tmux("capture-pane", "-e", "-p", "-t", "view").stdout)
             y = int(cy) + 2  # the pane's first row is the banner: pixel rows 0-1
+            if len(rows) <= y or len(rows[y]) <= int(right_x):
+                return None
             return rows[y][int(left_x)], rows[y][int(right_x)]
-        got = poll_until(lambda: (lambda h: h if close(h[0], red) and close(h[1], blue) else None)(halves()),
+
+        def shows_both(h):
+            return h if h and None not in h and close(h[0], red) and close(h[1], blue) else None
+        got = poll_until(lambda: shows_both(halves()),
                          what=f"red on the card's left half and blue on its right (card at {quad})")
         assert got
     finally:

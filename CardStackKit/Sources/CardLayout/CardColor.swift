@@ -1,5 +1,8 @@
-/// A colour of the look: `#rrggbb` or `#rrggbbaa`, components in [0, 1].
-public struct LookColor: Sendable, Equatable {
+/// Every colour cardstack reads or draws: the look's `#rrggbb[aa]` (`card.colors`,
+/// `border_color`, `shadow_color`, …), the renderer's and the terminal viewer's colours, the
+/// default palette. Red, green, blue and alpha in [0, 1]; the renderer, the terminal and
+/// `#rrggbb` see them as bytes (``redByte``, ``greenByte``, ``blueByte``).
+public struct CardColor: Sendable, Hashable {
     public var red: Double
     public var green: Double
     public var blue: Double
@@ -7,6 +10,11 @@ public struct LookColor: Sendable, Equatable {
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+    }
+
+    /// An opaque colour from its red, green and blue bytes (0...255 each).
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.init(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
     }
 
     /// Parses `#rrggbb` or `#rrggbbaa` (either case); nil for anything else.
