@@ -6,7 +6,7 @@ import CardLayout
 /// when relative, `borderColor`, `shadow…`, `isDoubleSided`, the background colour). Empty
 /// when no key of the look is set.
 extension SwiftExport {
-    static func look(_ p: Parameters) -> String {
+    static func look(_ p: Parameters, files: [String]? = nil) -> String {
         let c = p.card
         guard c.hasLook else { return "" }
         func literal(_ s: String) -> String { s.debugDescription }
@@ -46,10 +46,13 @@ extension SwiftExport {
         return """
 
             /// The look of `[card]`, as tuned: CALayer's names and values. Item k shows
-            /// `images[k % images.count]` (files or globs relative to the parameter file) and
-            /// `colors[k % colors.count]`.
+            /// `images[k % images.count]` and `colors[k % colors.count]`.
             public enum TunedLook {
-                public static let images: [String] = \(list(c.images))
+                /// The image files, relative to the parameter file, in the order the daemon
+                /// shows them: what `imagePatterns` matched when this file was exported.
+                public static let images: [String] = \(list(c.images == nil ? nil : files ?? c.images))
+                /// `card.images` as the parameter file gives it (files or globs).
+                public static let imagePatterns: [String] = \(list(c.images))
                 public static let colors: [String] = \(list(c.colors))
                 /// What a card turned past 90° shows: "color" (`backColor`, the image hidden, as
                 /// seedante's flip deck does), "none" (`isDoubleSided = false`) or "mirror".

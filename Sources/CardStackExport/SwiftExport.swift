@@ -36,7 +36,7 @@ public enum SwiftExport {
         }
         out += swiftUI(parameters)
         out += reducedMotion(parameters)
-        out += look(parameters)
+        out += look(parameters, files: origin.imageFiles)
         out += lookSwiftUI(parameters)
         // The name is put in before what came from the file (the path, the titles), so that
         // no title or path is ever renamed.
