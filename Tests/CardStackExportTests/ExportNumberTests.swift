@@ -1,3 +1,4 @@
+import CardLayout
 import CardStackProtocol
 import Testing
 
@@ -55,5 +56,30 @@ import Testing
                 "shots/a.png", "shots/b.png", "c.png",
             ])
         #expect(ExportOrigin.relativeImageFiles(["./x/a.png"], directory: ".") == ["x/a.png"])
+    }
+}
+
+/// `TunedLook.images` (docs/exporting.md, "The look"): the files, not the glob, and never
+/// renamed by `--name`.
+@Suite struct ExportLookImagesTests {
+    static func look() -> Parameters {
+        var p = Parameters()
+        p.card.images = ["shots/*.png"]
+        return p
+    }
+
+    @Test func theFilesAreTheImagesAndTheGlobIsThePatterns() {
+        let origin = ExportOrigin(version: "test", path: "/home/me/deck/cardstack.toml", imageFiles: ["shots/a.png"])
+        let text = SwiftExport.text(Self.look(), origin: origin)
+        #expect(text.contains("public static let images: [String] = [\"shots/a.png\"]"))
+        #expect(text.contains("public static let imagePatterns: [String] = [\"shots/*.png\"]"))
+        #expect(!text.contains("/home/me"))
+    }
+
+    @Test func aFileNamedLikeAType() {
+        let origin = ExportOrigin(version: "test", imageFiles: ["TunedCover.png"])
+        let text = SwiftExport.text(Self.look(), origin: origin, name: "Checkout")
+        #expect(text.contains("public enum CheckoutLook"))
+        #expect(text.contains("public static let images: [String] = [\"TunedCover.png\"]"))
     }
 }
