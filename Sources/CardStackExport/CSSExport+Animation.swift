@@ -15,7 +15,7 @@ extension CSSExport {
         let head = """
 
 
-            /* Animation: `\(transition.animate.text)` from offset \(number(transition.from)) to \(number(Layout.normalize(transition.to, transition.parameters))), \(number(transition.duration)) s,
+            /* Animation: `\(transition.animate.text)` from offset \(unitless(transition.from)) to \(unitless(Layout.normalize(transition.to, transition.parameters))), \(unitless(transition.duration)) s,
             """
         guard let (timing, markup, rules) = animationParts(transition) else {
             return head + "\n   no move: the offset is already where the transition would end. */\n"
@@ -49,7 +49,7 @@ extension CSSExport {
         let timing: String
         if let p = keyframes.bezier {
             timing =
-                "the curve cubic-bezier(\(p.map(number).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
+                "the curve cubic-bezier(\(p.map(unitless).joined(separator: ", "))), as a cubic-bezier() piece per keyframe"
         } else if transition.parameters.animation.spring != nil, transition.isSpring {
             timing = "the spring, sampled in \(count) keyframes over \(keys.count) cards (linear between them)"
         } else {
@@ -72,7 +72,7 @@ extension CSSExport {
                   width: \(px(first.size.width));
                   height: \(px(first.size.height));
                   transform-origin: \(px(first.anchor.x * first.size.width)) \(px(first.anchor.y * first.size.height)) 0;
-                  animation: \(name) \(number(transition.duration))s linear both;
+                  animation: \(name) \(unitless(transition.duration))s linear both;
                 }
                 """)
             rules.append(
@@ -102,35 +102,18 @@ extension CSSExport {
             if let shown { last = shown }
             let (card, order) = shown ?? last ?? firstShown
             var lines = [
-                "left: \(short(card.position.x - card.anchor.x * card.size.width))px",
-                "top: \(short(card.position.y - card.anchor.y * card.size.height))px",
-                "transform: matrix3d(\(card.transform.entries.map(short).joined(separator: ", ")))",
-                "opacity: \(short(card.alpha))",
+                "left: \(px(card.position.x - card.anchor.x * card.size.width))",
+                "top: \(px(card.position.y - card.anchor.y * card.size.height))",
+                "transform: matrix3d(\(matrix(card.transform.entries)))",
+                "opacity: \(unitless(card.alpha))",
                 "z-index: \(order + 1)",
                 "visibility: \(shown == nil ? "hidden" : "visible")",
             ]
             if i + 1 < moments.count, let p = keyframes.easing(moment.fraction, moments[i + 1].fraction) {
-                lines.append("animation-timing-function: cubic-bezier(\(p.map(number).joined(separator: ", ")))")
+                lines.append("animation-timing-function: cubic-bezier(\(p.map(unitless).joined(separator: ", ")))")
             }
-            blocks.append("  \(number(moment.fraction * 100))% { " + lines.joined(separator: "; ") + "; }")
+            blocks.append("  \(unitless(moment.fraction * 100))% { " + lines.joined(separator: "; ") + "; }")
         }
         return blocks
-    }
-
-    /// `x` to 9 significant digits (a billionth of the value: far below a hundredth of a
-    /// pixel for any number a frame holds), as a CSS number.
-    static func short(_ x: Double) -> String {
-        guard x != 0, x.isFinite else { return number(x) }
-        var scale = 1.0
-        var magnitude = abs(x)
-        while magnitude >= 1e9 {
-            magnitude /= 10
-            scale /= 10
-        }
-        while magnitude < 1e8 {
-            magnitude *= 10
-            scale *= 10
-        }
-        return number((x * scale).rounded() / scale)
     }
 }

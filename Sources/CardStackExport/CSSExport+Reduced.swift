@@ -22,10 +22,10 @@ extension CSSExport {
         var rules: [String] = []
         let transition = animate.map { ExportTransition(r, from: offset, animate: $0) }
         if let transition, transition.duration > 0, crossfade > 0, !transition.isFling {
-            what = "`\(transition.animate.text)` as a \(number(crossfade)) s cross-fade, in place"
+            what = "`\(transition.animate.text)` as a \(unitless(crossfade)) s cross-fade, in place"
             (markup, rules) = crossfadeRules(r, from: transition.from, to: transition.to, crossfade)
         } else if let transition, let parts = animationParts(transition, reduced: true) {
-            what = "`\(transition.animate.text)`, \(number(transition.duration)) s, timing: \(parts.timing)"
+            what = "`\(transition.animate.text)`, \(unitless(transition.duration)) s, timing: \(parts.timing)"
             (markup, rules) = (parts.markup, parts.rules)
         } else {
             let frame = Layout.frame(r, offset: offset)
@@ -104,8 +104,8 @@ extension CSSExport {
         let name = "cardstack-reduced-\(fade)-\(card.item)-\(card.index < 0 ? "m\(-card.index)" : "\(card.index)")"
         return [
             // `ease-in-out` is cubic-bezier(0.42, 0, 0.58, 1): the daemon's dissolve's curve.
-            rule(card, fade: fade, z: z, extra: ["animation: \(name) \(number(seconds))s ease-in-out both;"]),
-            "@keyframes \(name) {\n  0% { opacity: \(short(from)); }\n  100% { opacity: \(short(to)); }\n}",
+            rule(card, fade: fade, z: z, extra: ["animation: \(name) \(unitless(seconds))s ease-in-out both;"]),
+            "@keyframes \(name) {\n  0% { opacity: \(unitless(from)); }\n  100% { opacity: \(unitless(to)); }\n}",
         ]
     }
 
@@ -120,7 +120,7 @@ extension CSSExport {
             "width: \(px(card.size.width));",
             "height: \(px(card.size.height));",
             "transform-origin: \(px(card.anchor.x * card.size.width)) \(px(card.anchor.y * card.size.height)) 0;",
-            "transform: matrix3d(\(card.transform.entries.map(number).joined(separator: ", ")));",
+            "transform: matrix3d(\(matrix(card.transform.entries)));",
             "opacity: \(presentational(card.alpha));",
             "z-index: \(z);",
         ]

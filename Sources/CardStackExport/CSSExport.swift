@@ -32,7 +32,7 @@ public enum CSSExport {
                   width: \(px(card.size.width));
                   height: \(px(card.size.height));
                   transform-origin: \(px(card.anchor.x * card.size.width)) \(px(card.anchor.y * card.size.height)) 0;
-                  transform: matrix3d(\(card.transform.entries.map(number).joined(separator: ", ")));
+                  transform: matrix3d(\(matrix(card.transform.entries)));
                   opacity: \(presentational(card.alpha));
                   z-index: \(order + 1);
                 }
@@ -89,12 +89,27 @@ public enum CSSExport {
         return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
+    /// A number without a unit (a matrix entry, an opacity in a keyframe, a duration, a
+    /// keyframe's percentage): ``ExportNumber`` (13 significant digits), as a CSS
+    /// ``number(_:)``: `0.1`, not `0.09999999999999998`. No absolute grid: a card far back
+    /// in a move is scaled by 10⁻¹⁰, and a matrix rounded to zero there is singular, which a
+    /// browser cannot interpolate (the card would jump instead of growing).
+    static func unitless(_ x: Double) -> String { number(ExportNumber.rounded(x)) }
+
+    /// The 16 numbers of `matrix3d(…)`: entries 13–15, the translation, are lengths (px, to
+    /// 10⁻⁶ as ``px(_:)``: a depth of `0.009999999999991` left by cancellation is `0.01`), the
+    /// others ``unitless(_:)``.
+    static func matrix(_ entries: [Double]) -> String {
+        entries.enumerated().map { (12...14).contains($0.offset) ? presentational($0.element) : unitless($0.element) }
+            .joined(separator: ", ")
+    }
+
     /// A length in CSS px, to a millionth of a pixel: what a browser can lay out, without
     /// the last bits of the arithmetic (`-95.50000000000006px` is `-95.5px`).
     static func px(_ x: Double) -> String { presentational(x) + "px" }
 
     /// `x` to six decimals (an opacity, a length, the offset in the header): `0.09999999999999998`
-    /// is `0.1`. The matrix keeps every digit: it is the frame's transform.
+    /// is `0.1`.
     static func presentational(_ x: Double) -> String {
         guard x.isFinite, abs(x) < 1e9 else { return number(x) }
         return number((x * 1e6).rounded() / 1e6)

@@ -16,7 +16,7 @@ public enum Export {
             // The full variant, then the reduced one under `prefers-reduced-motion`.
             let full = parameters.fullVariant()
             let frame = Layout.frame(full, offset: offset)
-            let look = LookExport.cssRules(full.card, frame: frame)
+            let look = LookExport.cssRules(full.card, frame: frame, files: origin.imageFiles)
             let reduced = CSSExport.reducedMotion(parameters, offset: offset, animate: options.animate)
             guard let animate = options.animate else {
                 return CSSExport.text(frame, origin: origin) + (look.isEmpty ? "" : "\n" + look) + reduced

@@ -14,7 +14,7 @@ enum LookExport {
     /// The rules the page draws the look with: `border-radius`, the shadow and border as
     /// `box-shadow` (CSS blur = 2 × shadowRadius), `backface-visibility`, each item's colour,
     /// and for `back = "color"` the back colour on the cards this frame shows turned away.
-    static func cssRules(_ c: Parameters.Card, frame: Frame) -> String {
+    static func cssRules(_ c: Parameters.Card, frame: Frame, files: [String]? = nil) -> String {
         guard c.hasLook else { return "" }
         var common: [String] = []
         if let r = c.cornerRadius { common.append("border-radius: \(CSSExport.px(r));") }
@@ -55,7 +55,7 @@ enum LookExport {
             }
         }
         var head = "/* The look of [card]."
-        if let images = c.images {
+        if let images = files ?? c.images {
             head +=
                 " Images: item k shows image k % n of \(images.joined(separator: ", ").replacingAll("*/", "* /"))"
                 + " (relative to the parameter file); set each card's background-image to it."

@@ -6,11 +6,20 @@ import CardLayout
 /// when relative, `borderColor`, `shadow…`, `isDoubleSided`, the background colour). Empty
 /// when no key of the look is set.
 extension SwiftExport {
+    /// Where the image files and patterns go until the types are named, as the titles do
+    /// (``SwiftExport/titlesMark``): a file `TunedCover.png` is not renamed by `--name`.
+    static let imagesMark = "\u{0}images\u{0}"
+    static let imagePatternsMark = "\u{0}imagePatterns\u{0}"
+
+    /// `items` as a Swift array literal of strings.
+    static func stringList(_ items: [String]?) -> String {
+        "[" + (items ?? []).map(\.debugDescription).joined(separator: ", ") + "]"
+    }
+
     static func look(_ p: Parameters) -> String {
         let c = p.card
         guard c.hasLook else { return "" }
         func literal(_ s: String) -> String { s.debugDescription }
-        func list(_ items: [String]?) -> String { "[" + (items ?? []).map(literal).joined(separator: ", ") + "]" }
         func color(_ hex: String) -> String {
             let k = CardColor(hex: hex) ?? CardColor(red: 0, green: 0, blue: 0)
             return
@@ -46,11 +55,14 @@ extension SwiftExport {
         return """
 
             /// The look of `[card]`, as tuned: CALayer's names and values. Item k shows
-            /// `images[k % images.count]` (files or globs relative to the parameter file) and
-            /// `colors[k % colors.count]`.
+            /// `images[k % images.count]` and `colors[k % colors.count]`.
             public enum TunedLook {
-                public static let images: [String] = \(list(c.images))
-                public static let colors: [String] = \(list(c.colors))
+                /// The image files, relative to the parameter file, in the order the daemon
+                /// shows them: what `imagePatterns` matched when this file was exported.
+                public static let images: [String] = \(imagesMark)
+                /// `card.images` as the parameter file gives it (files or globs).
+                public static let imagePatterns: [String] = \(imagePatternsMark)
+                public static let colors: [String] = \(stringList(c.colors))
                 /// What a card turned past 90° shows: "color" (`backColor`, the image hidden, as
                 /// seedante's flip deck does), "none" (`isDoubleSided = false`) or "mirror".
                 public static let back: String? = \(c.back.map { literal($0.rawValue) } ?? "nil")

@@ -38,10 +38,13 @@ public enum SwiftExport {
         out += reducedMotion(parameters)
         out += look(parameters)
         out += lookSwiftUI(parameters)
-        // The name is put in before what came from the file (the path, the titles), so that
-        // no title or path is ever renamed.
-        return renamed(out, to: name).replacingAll(originMark, origin.summary).replacingAll(
-            titlesMark, "[" + parameters.card.titles.map(\.debugDescription).joined(separator: ", ") + "]")
+        // The name is put in before what came from the file (the path, the titles, the
+        // images), so that none of them is ever renamed.
+        let patterns = parameters.card.images
+        return renamed(out, to: name).replacingAll(originMark, origin.summary)
+            .replacingAll(titlesMark, stringList(parameters.card.titles))
+            .replacingAll(imagesMark, stringList(patterns == nil ? nil : origin.imageFiles ?? patterns))
+            .replacingAll(imagePatternsMark, stringList(patterns))
     }
 
     /// Where the origin and the titles go until the types are named: NUL never appears in

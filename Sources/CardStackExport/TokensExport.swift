@@ -20,7 +20,8 @@ public enum TokensExport {
         groups.append(("scroll", scroll(parameters)))
         if let look = LookExport.tokens(parameters.card) { groups.append(("card", look)) }
         groups.append(("reduced-motion", reducedMotion(parameters, offset: offset, animate: animate, origin: origin)))
-        let root: JSONValue = .object([("cardstack", .object(groups))])
+        // Every computed number to 13 significant digits (ExportNumber: no float noise).
+        let root = ExportNumber.rounded(.object([("cardstack", .object(groups))]))
         return ((try? PrettyJSON.encode(root)) ?? "{}") + "\n"
     }
 
@@ -137,7 +138,7 @@ public enum TokensExport {
             (
                 "$description",
                 .string(
-                    "`\(transition.animate.text)` from offset \(motion.from) to \(motion.to): progress (0 → 1, past 1 when it overshoots) at each time, sampled \(transition.parameters.animation.fps) times a second; no Bézier."
+                    "`\(transition.animate.text)` from offset \(ExportNumber.rounded(motion.from)) to \(ExportNumber.rounded(motion.to)): progress (0 → 1, past 1 when it overshoots) at each time, sampled \(transition.parameters.animation.fps) times a second; no Bézier."
                 )
             ),
             ("$type", .string("number")),

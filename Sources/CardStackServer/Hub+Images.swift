@@ -21,7 +21,10 @@ extension Hub {
         let patterns = session.parameters.card.images
         guard force || !images.checked || patterns != images.patterns else { return }
         // New patterns: the old ones' problems no longer hold (the check brings the new).
-        if patterns != images.patterns { session.imageProblems = [] }
+        if patterns != images.patterns {
+            session.imageProblems = []
+            images.files = nil
+        }
         images.checked = true
         images.patterns = patterns
         let generation = images.latest.next()
@@ -64,6 +67,7 @@ extension Hub {
             logger.warning("\(session.path ?? "parameters"): \(problem)")
         }
         images.reported = Set(check.problems)
+        images.files = check.files
         guard check.problems != session.imageProblems else { return }
         session.imageProblems = check.problems
         broadcast(.params(session.paramsInfo), to: .params)
@@ -100,6 +104,8 @@ extension Hub {
 struct HubImages {
     var checked = false
     var patterns: [String]?
+    /// The files the newest finished check resolved for ``patterns`` (for `export`).
+    var files: [String]?
     var reported: Set<String> = []
     var watcher: LookImageWatcher?
     var stopped = false

@@ -15,8 +15,18 @@ extension Hub {
     func exportText(_ format: ExportFormat, at offset: Double, options: ExportOptions) -> Result<
         CommandResult, WireError
     > {
-        let origin = ExportOrigin(
+        var origin = ExportOrigin(
             version: session.version, revision: session.revision, path: session.path, source: session.source)
+        // The image files as the last check resolved them, relative to the parameter file.
+        if session.parameters.card.images != nil, images.patterns == session.parameters.card.images,
+            let files = images.files
+        {
+            var directory = "."
+            if let path = session.path, let slash = path.lastIndex(of: "/") {
+                directory = slash == path.startIndex ? "/" : String(path[..<slash])
+            }
+            origin.imageFiles = ExportOrigin.relativeImageFiles(files, directory: directory)
+        }
         do {
             let text = try Export.text(format, session.parameters, offset: offset, origin: origin, options: options)
             return .success(.exported(ExportResult(format: format, text: text)))

@@ -4,6 +4,7 @@ import CardStackClient
 import CardStackExport
 import CardStackParams
 import CardStackProtocol
+import CardStackSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -115,7 +116,8 @@ struct ExportCommand: ParsableCommand {
         let text: String
         if let config {
             let parameters = try loadParameters(config)
-            let origin = ExportOrigin(version: CardstackVersion.string, path: absolute(config))
+            let origin = ExportOrigin(
+                version: CardstackVersion.string, path: absolute(config), imageFiles: imageFiles(parameters, config))
             text = try Export.text(format, parameters, offset: offset ?? 0, origin: origin, options: try options)
         } else {
             let connection = try connection.connect()
@@ -130,6 +132,21 @@ struct ExportCommand: ParsableCommand {
         }
         try StandardOutput.write(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }
+}
+
+/// The files `card.images` matches, relative to the parameter file's directory, as the daemon
+/// resolves them (``LookImageFile/resolve(_:relativeTo:budget:)``); a pattern that matches
+/// nothing is a warning, as the daemon's is.
+func imageFiles(_ parameters: Parameters, _ config: String) -> [String]? {
+    guard let patterns = parameters.card.images else { return nil }
+    var directory = "."
+    if let slash = config.lastIndex(of: "/") {
+        directory = slash == config.startIndex ? "/" : String(config[..<slash])
+    }
+    let found = LookImageFile.resolve(patterns, relativeTo: directory, budget: LookImageFile.Budget())
+    for problem in found.problems { printError("cardstack: warning: \(config): card.images: \(problem)") }
+    if let cut = found.cut { printError("cardstack: warning: \(config): card.images: \(cut)") }
+    return ExportOrigin.relativeImageFiles(found.files, directory: directory)
 }
 
 /// `path` made absolute against the working directory, for headers that say where from.

@@ -337,7 +337,10 @@ def test_the_exported_look_sets_the_layer_and_type_checks(tmp_path, name):
     assert "public enum TunedLook" in text
     if name == "flip-deck":
         assert "layer.borderWidth = width * 0.01" in text and "layer.isDoubleSided = true" in text
-        assert 'public static let images: [String] = ["photos/*.png"]' in text
+        # The files the glob matched, as the daemon orders them (issue 45), and the glob.
+        photos = ", ".join(f'"photos/photo{k}.png"' for k in range(1, 6))
+        assert f'public static let images: [String] = [{photos}]' in text
+        assert 'public static let imagePatterns: [String] = ["photos/*.png"]' in text
         assert 'public static let backColor: String? = "#37474f"' in text
     if name == "flip-deck":
         assert ".overlay(RoundedRectangle(cornerRadius: 0.0).strokeBorder(" in text and "lineWidth: width * 0.01))" in text
