@@ -61,21 +61,24 @@ def test_the_page_shows_each_cards_image_on_its_own_transform(make_daemon, bridg
     assert f"/image/{front['item']}?" in styles[2]
 
 
-@needs_chromium
-def test_a_card_past_ninety_degrees_shows_its_back_colour(make_daemon, bridges, browser):
-    daemon = look_daemon(make_daemon)
-    client = subscribed(daemon)
-    open_page(browser, bridges([daemon.socket]))
+def turned_card(client, daemon):
+    """Scrolls the stack to where a card is turned past 90°: that frame event and the card."""
     spacing = client.ok("get_params")["params"]["layout"]["spacing"]
     for fraction in [0.75, 0.7, 0.8, 0.65, 0.85, 0.6, 0.9]:
         client.ok("scroll_to", offset=fraction * spacing)
         event = current_frame(daemon)
         away = [c for c in event["frame"]["cards"] if facing_away(c["quad"])]
         if away:
-            break
-    else:
-        pytest.fail("no offset turns a stack card past 90°")
-    card = away[0]
+            return event, away[0]
+    pytest.fail("no offset turns a stack card past 90°")
+
+
+@needs_chromium
+def test_a_card_past_ninety_degrees_shows_its_back_colour(make_daemon, bridges, browser):
+    daemon = look_daemon(make_daemon)
+    client = subscribed(daemon)
+    open_page(browser, bridges([daemon.socket]))
+    event, card = turned_card(client, daemon)
     wait_page_shows(browser, event)
     face = browser.execute_script(
         "return document.querySelector(`.card[data-item='${arguments[0]}']`).dataset.face;", card["item"])
@@ -94,16 +97,7 @@ def test_without_a_look_a_card_past_ninety_degrees_shows_its_back_without_its_ti
     daemon = make_daemon()
     client = subscribed(daemon)
     open_page(browser, bridges([daemon.socket]))
-    spacing = client.ok("get_params")["params"]["layout"]["spacing"]
-    for fraction in [0.75, 0.7, 0.8, 0.65, 0.85, 0.6, 0.9]:
-        client.ok("scroll_to", offset=fraction * spacing)
-        event = current_frame(daemon)
-        away = [c for c in event["frame"]["cards"] if facing_away(c["quad"])]
-        if away:
-            break
-    else:
-        pytest.fail("no offset turns a stack card past 90°")
-    card = away[0]
+    event, card = turned_card(client, daemon)
     assert card["title"]
     wait_page_shows(browser, event)
     face, ink = browser.execute_script(
