@@ -132,7 +132,7 @@ extension Hub {
     /// One message as a line, ready to write to any number of clients.
     func encode(_ message: some Encodable) -> ByteBuffer? {
         do {
-            var bytes = try WireJSON.encode(message)
+            var bytes = try WireJSON.encode(message, reusing: &paramsWire)
             bytes.append(UInt8(ascii: "\n"))
             return ByteBuffer(bytes: bytes)
         } catch {
