@@ -76,7 +76,7 @@ extension Hub {
 
     /// Sends `message` to every client subscribed to `kind`; with none, it is not even made.
     func broadcast(_ message: @autoclosure () -> ServerMessage, to kind: EventKind) {
-        let subscribers = session.subscribers(of: kind)
+        let subscribers = session.subscribers[kind] ?? []
         guard !subscribers.isEmpty, let bytes = encode(message()) else { return }
         for id in subscribers { send(bytes, to: id) }
     }
