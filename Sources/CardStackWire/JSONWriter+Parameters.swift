@@ -20,6 +20,22 @@ extension JSONWriter {
         try paramsFields(info)
     }
 
+    /// A successful reply whose result is a `ParamsInfo` (`set_params`' on every value of a
+    /// sweep), as `Reply`'s `Codable` writes it: false for any other reply, written nothing.
+    func paramsReply(_ reply: Reply<CommandResult>) throws -> Bool {
+        guard reply.ok, reply.error == nil, case .params(let info)? = reply.result else { return false }
+        literal("{\"id\":")
+        switch reply.id {
+        case nil: literal("null")
+        case .integer(let i)?: integer(i)
+        case .string(let s)?: string(s)
+        }
+        literal(",\"ok\":true,\"result\":")
+        try paramsInfo(info)
+        bytes.append(UInt8(ascii: "}"))
+        return true
+    }
+
     /// `ParamsInfo` as an object on its own: the result of `get_params`, `set_params`, `undo`
     /// and the others that answer with the parameters in force (a `set_params` pays this).
     func paramsInfo(_ info: ParamsInfo) throws {

@@ -29,6 +29,10 @@ public enum WireEncoder {
             try writer.paramsEvent(info)
             return writer.bytes
         }
+        // The reply to every `set_params` of a sweep: its envelope by hand too.
+        if T.self == Reply<CommandResult>.self, try writer.paramsReply(value as! Reply<CommandResult>) {
+            return writer.bytes
+        }
         try value.encode(to: StreamingEncoder(writer: writer, depth: 1))
         writer.close(deeperThan: 0)
         if writer.bytes.isEmpty { writer.bytes.append(contentsOf: "{}".utf8) }

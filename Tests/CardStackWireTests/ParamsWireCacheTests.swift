@@ -70,3 +70,27 @@ import Testing
         try expectSameBytes(p, &cache, revision: 4)
     }
 }
+
+/// The reply to `set_params` (and the others answering with the parameters in force) is
+/// written by hand, envelope and all: the bytes `Reply`'s `Codable` conformance writes.
+@Suite struct ParamsReplyTests {
+    @Test(arguments: [RequestID.integer(4), .integer(-9_007_199_254_740_993), .string("a \"quoted\" id"), nil])
+    func theEnvelopeIsCodables(id: RequestID?) throws {
+        var info = ParamsInfo(revision: 3, source: .set, path: nil, params: ParamsWireCacheTests.sets[2], error: nil)
+        info.unsaved = ["layout.spacing"]
+        let fields = String(decoding: try WireJSON.encode(info), as: UTF8.self)
+        let idText = String(
+            decoding: try WireJSON.encode(ServerMessage.reply(Reply<CommandResult>(id: id))), as: UTF8.self
+        )
+        .dropFirst(6).prefix { $0 != "," }
+        let written = String(
+            decoding: try WireJSON.encode(Reply(id: id, result: CommandResult.params(info))), as: UTF8.self)
+        #expect(written == #"{"id":"# + idText + #","ok":true,"result":"# + fields + "}")
+        // Through `ServerMessage` (the generic path) the same bytes.
+        let generic = try WireJSON.encode(ServerMessage.reply(Reply(id: id, result: CommandResult.params(info))))
+        #expect(written == String(decoding: generic, as: UTF8.self))
+        // Any other result still goes through `Codable`.
+        let empty = String(decoding: try WireJSON.encode(Reply(id: id, result: CommandResult.empty)), as: UTF8.self)
+        #expect(empty == #"{"id":"# + idText + #","ok":true,"result":{}}"#)
+    }
+}
