@@ -45,6 +45,44 @@ extension ParamsSchema {
         }
     }
 
+    /// Whether `a` and `b` hold the same values in table `t` (an index into ``tableNames``):
+    /// each table's keys read one stored table of `Parameters` and nothing else
+    /// (`ParamsValuesTests` holds every table to that), so a set that changes one key is
+    /// written and compared again for that table alone. A table without its own here counts
+    /// as changed.
+    public static func sameTable(_ t: Int, _ a: Parameters, _ b: Parameters) -> Bool {
+        switch tableKinds[t] {
+        case .layout: a.layout == b.layout
+        case .card: a.card == b.card
+        case .viewport: a.viewport == b.viewport
+        case .animation: a.animation == b.animation
+        case .carousel: a.carousel == b.carousel
+        case .scroll: a.scroll == b.scroll
+        case .reduced: a.reduced == b.reduced
+        case .unknown: false
+        }
+    }
+
+    /// The stored table of `Parameters` each schema table reads, found once by name.
+    private enum TableKind: String {
+        case layout, card, viewport, animation, carousel, scroll, reduced, unknown
+    }
+
+    private static let tableKinds: [TableKind] = tableNames.map { TableKind(rawValue: $0) ?? .unknown }
+
+    /// The keys of table `t` that `parameters` sets, dotted, with their values
+    /// (``values(in:)``' table `t`).
+    static func values(in parameters: Parameters, table t: Int) -> [(key: String, value: JSONValue)] {
+        var p = parameters
+        let keys = flat[t]
+        var out: [(key: String, value: JSONValue)] = []
+        out.reserveCapacity(keys.count)
+        for i in keys.indices {
+            if let value = keys[i].value(&p) { out.append((keys[i].dotted, value)) }
+        }
+        return out
+    }
+
     /// Table by table (in ``tableNames``' order), the keys that `parameters` sets, dotted
     /// (`layout.spacing`, `reduced.animation.duration`), with their values.
     public static func values(in parameters: Parameters) -> [[(key: String, value: JSONValue)]] {
@@ -56,6 +94,18 @@ extension ParamsSchema {
                 if let value = keys[i].value(&p) { out.append((keys[i].dotted, value)) }
             }
             return out
+        }
+    }
+
+    /// Calls `key` with each key that `parameters` sets in table `t` (an index into
+    /// ``tableNames``) and its value (a table of keys as one object), in the wire's order.
+    public static func forEachValue(
+        in parameters: Parameters, table t: Int, key: (String, JSONValue) throws -> Void
+    ) rethrows {
+        var p = parameters
+        let keys = written[t]
+        for i in keys.indices {
+            if let value = keys[i].value(&p) { try key(keys[i].name, value) }
         }
     }
 

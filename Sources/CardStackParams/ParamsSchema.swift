@@ -31,7 +31,7 @@ public enum ParamsSchema {
             throw ParamsError(.wrongType, "the parameters must be a table, got \(tree.kindName)", at: tree.position)
         }
         for (name, node) in tables {
-            guard let keys = schema.first(where: { $0.table == name })?.keys else {
+            guard let t = schema.firstIndex(where: { $0.table == name }) else {
                 let flat = schema.flatMap { t in t.keys.map { "\(t.table).\($0.name)" } }
                 let hint =
                     suggestion(for: name, among: schema.map(\.table))
@@ -51,9 +51,10 @@ public enum ParamsSchema {
                         at: node.position))
                 continue
             }
+            let keys = schema[t].keys
             for (key, value) in entries {
-                let dotted = "\(name).\(key)"
-                guard let spec = keys.first(where: { $0.name == key }) else {
+                guard let k = keys.firstIndex(where: { $0.name == key }) else {
+                    let dotted = "\(name).\(key)"
                     let hint = suggestion(for: key, among: keys.map(\.name))
                     errors.append(
                         ParamsError(
@@ -62,7 +63,7 @@ public enum ParamsSchema {
                     continue
                 }
                 do {
-                    try spec.apply(value, &parameters, dotted)
+                    try keys[k].apply(value, &parameters, dottedNames[t][k])
                 } catch {
                     errors.append(error)
                 }
@@ -73,6 +74,10 @@ public enum ParamsSchema {
         }
         return Resolved(parameters: parameters, warnings: parameters.warnings)
     }
+
+    /// Each key's dotted name (`layout.spacing`), by table and key as in ``schema``: made once,
+    /// not for every key of every file read (a save's validation paid a string a key).
+    static let dottedNames: [[String]] = schema.map { t in t.keys.map { "\(t.table).\($0.name)" } }
 
     /// Every table and key the schema knows, for documentation and suggestions.
     public static var knownKeys: [String] {

@@ -15,20 +15,24 @@ public enum ParamsValues {
 
     /// Each table's keys, dotted, with their values, the springs as the file writes them.
     static func tables(_ parameters: Parameters) -> [[(key: String, value: JSONValue)]] {
-        var tables = ParamsSchema.values(in: parameters)
-        for t in tables.indices {
-            for spring in ["animation.spring", "reduced.animation.spring"] {
-                if let i = tables[t].firstIndex(where: { $0.key == spring }) {
-                    tables[t][i].value = writtenSpring(tables[t][i].value)
-                }
+        ParamsSchema.tableNames.indices.map { table($0, of: parameters) }
+    }
+
+    /// Table `t`'s keys, dotted, with their values, the springs as the file writes them.
+    static func table(_ t: Int, of parameters: Parameters) -> [(key: String, value: JSONValue)] {
+        var table = ParamsSchema.values(in: parameters, table: t)
+        for spring in ["animation.spring", "reduced.animation.spring"] {
+            if let i = table.firstIndex(where: { $0.key == spring }) {
+                table[i].value = writtenSpring(table[i].value)
             }
         }
-        return tables
+        return table
     }
 
     /// ``flatten(_:)`` of the parameters last given, kept table by table: a set that changes
-    /// one key compares one table's keys, not every table's (a `set_params` pays this,
-    /// docs/performance.md).
+    /// one key flattens and compares one table's keys, not every table's (a `set_params`
+    /// pays this, docs/performance.md); which tables changed is told by `Parameters`' own
+    /// tables (``ParamsSchema/sameTable(_:_:_:)``).
     public struct Flat: Sendable {
         public private(set) var parameters: Parameters
         private var flattened: [[(key: String, value: JSONValue)]]
@@ -43,7 +47,10 @@ public enum ParamsValues {
         public func changedKeys(from old: Flat) -> [String] {
             var changed: [String] = []
             var gone: [String] = []
-            for i in flattened.indices where !ParamsValues.same(old.flattened[i], flattened[i]) {
+            for i in flattened.indices
+            where !ParamsSchema.sameTable(i, old.parameters, parameters)
+                && !ParamsValues.same(old.flattened[i], flattened[i])
+            {
                 let found = ParamsValues.difference(old.flattened[i], flattened[i])
                 changed += found.changed
                 gone += found.gone
@@ -53,7 +60,9 @@ public enum ParamsValues {
 
         public mutating func update(to new: Parameters) {
             guard new != parameters else { return }
-            flattened = ParamsValues.tables(new)
+            for t in flattened.indices where !ParamsSchema.sameTable(t, parameters, new) {
+                flattened[t] = ParamsValues.table(t, of: new)
+            }
             parameters = new
         }
     }
@@ -82,6 +91,11 @@ public enum ParamsValues {
     static func difference(_ old: [(key: String, value: JSONValue)], _ new: [(key: String, value: JSONValue)])
         -> (changed: [String], gone: [String])
     {
+        // The same keys in the same order (one table of two sets, read from the same schema
+        // entries): compared pair by pair.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
+            return (zip(old, new).compactMap { $0.value == $1.value ? nil : $1.key }, [])
+        }
         // A table holds a few dozen keys: a scan is cheaper than hashing them.
         let changed = new.compactMap { key, value in old.first { $0.key == key }?.value == value ? nil : key }
         let gone = old.compactMap { key, _ in new.contains { $0.key == key } ? nil : key }

@@ -76,7 +76,7 @@ extension Hub {
 
     /// Sends `message` to every client subscribed to `kind`; with none, it is not even made.
     func broadcast(_ message: @autoclosure () -> ServerMessage, to kind: EventKind) {
-        let subscribers = session.subscribers(of: kind)
+        let subscribers = session.subscribers[kind] ?? []
         guard !subscribers.isEmpty, let bytes = encode(message()) else { return }
         for id in subscribers { send(bytes, to: id) }
     }
@@ -132,7 +132,7 @@ extension Hub {
     /// One message as a line, ready to write to any number of clients.
     func encode(_ message: some Encodable) -> ByteBuffer? {
         do {
-            var bytes = try WireJSON.encode(message)
+            var bytes = try WireJSON.encode(message, reusing: &paramsWire)
             bytes.append(UInt8(ascii: "\n"))
             return ByteBuffer(bytes: bytes)
         } catch {

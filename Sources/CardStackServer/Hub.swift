@@ -4,6 +4,7 @@ import CardStackParams
 import CardStackProtocol
 import CardStackSession
 import CardStackSystem
+import CardStackWire
 import Logging
 import NIOCore
 
@@ -46,6 +47,9 @@ final class Hub {
     var images = HubImages()
     /// Replies kept written: `get_schema`'s, the last exports (Hub+Replies.swift).
     var replies = ReplyCache()
+    /// The tables of the parameter set last written in a `params` reply or event: the next
+    /// one writes only those that changed (``encode(_:)``).
+    var paramsWire = ParamsWireCache()
 
     /// Everything the hub holds is set here or by its own files (Hub+*.swift); no other type
     /// changes it. `presets` are the files `preset NAME` reads, `watch` how the parameter

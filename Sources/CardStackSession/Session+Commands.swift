@@ -43,7 +43,7 @@ extension Session {
             let tree = ParamsSchema.merging(inForceTree, update)
             let resolved: Resolved
             do {
-                resolved = try ParamsSchema.resolve(tree)
+                resolved = try ParamsSchema.resolve(update, merged: tree, onto: parameters)
             } catch {
                 throw WireError(.invalidArgument, "set_params: \(error.message)")
             }

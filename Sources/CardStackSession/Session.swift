@@ -107,8 +107,11 @@ public struct Session: Sendable {
     // Clients and what each is subscribed to.
     var clients: [ClientID: Set<EventKind>] = [:]
     /// The clients subscribed to each kind, in the order they subscribed: an event costs its
-    /// subscribers, not every client, and a frame's fan-out walks one array.
-    var subscribers: [EventKind: [ClientID]] = [:]
+    /// subscribers, not every client, and a frame's fan-out walks one array. Read by the
+    /// driver as a stored property: a method called on a session a class holds copies the
+    /// whole session first (3.4 k instructions, twice per `set_params` for events no one
+    /// follows, docs/performance.md).
+    public internal(set) var subscribers: [EventKind: [ClientID]] = [:]
     /// Changes whenever ``subscribers(of:)`` may have: a driver keeping something derived
     /// from the subscribers knows when to look again.
     public internal(set) var subscriptionsVersion = 0

@@ -20,6 +20,22 @@ extension JSONWriter {
         try paramsFields(info)
     }
 
+    /// A successful reply whose result is a `ParamsInfo` (`set_params`' on every value of a
+    /// sweep), as `Reply`'s `Codable` writes it: false for any other reply, written nothing.
+    func paramsReply(_ reply: Reply<CommandResult>) throws -> Bool {
+        guard reply.ok, reply.error == nil, case .params(let info)? = reply.result else { return false }
+        literal("{\"id\":")
+        switch reply.id {
+        case nil: literal("null")
+        case .integer(let i)?: integer(i)
+        case .string(let s)?: string(s)
+        }
+        literal(",\"ok\":true,\"result\":")
+        try paramsInfo(info)
+        bytes.append(UInt8(ascii: "}"))
+        return true
+    }
+
     /// `ParamsInfo` as an object on its own: the result of `get_params`, `set_params`, `undo`
     /// and the others that answer with the parameters in force (a `set_params` pays this).
     func paramsInfo(_ info: ParamsInfo) throws {
@@ -92,30 +108,44 @@ extension JSONWriter {
     }
 
     /// A parameter set: every table and every key it sets, in the schema's order, each value
-    /// as its schema entry reads it (CardStackParams' `ParamsSchema+Wire.swift`).
+    /// as its schema entry reads it (CardStackParams' `ParamsSchema+Wire.swift`). With a
+    /// ``ParamsWireCache``, a table whose values are those of the set written last is copied
+    /// from its bytes (a `set_params` of one key writes one table, not seven).
     func parameters(_ p: Parameters) throws {
-        var firstTable = true
-        var firstKey = true
-        try ParamsSchema.forEachValue(
-            in: p,
-            table: { name in
-                if firstTable {
-                    bytes.append(UInt8(ascii: "{"))
-                    firstTable = false
-                } else {
-                    literal("},")
-                }
-                plainString(name)
-                literal(":{")
-                firstKey = true
-            },
-            key: { name, value in
-                if firstKey { firstKey = false } else { bytes.append(UInt8(ascii: ",")) }
+        let names = ParamsSchema.tableNames
+        let caching = tablesKept != nil
+        // Compared once, outside the loop: binding the kept set per table copied it each time.
+        var same = [Bool](repeating: false, count: names.count)
+        if let old = tablesKept?.parameters {
+            for t in names.indices { same[t] = ParamsSchema.sameTable(t, old, p) }
+        }
+        let kept = tablesKept?.tables ?? []
+        var written: [[UInt8]] = []
+        if caching { written.reserveCapacity(names.count) }
+        bytes.append(UInt8(ascii: "{"))
+        for t in names.indices {
+            if t > 0 { bytes.append(UInt8(ascii: ",")) }
+            if same[t] {
+                bytes.append(contentsOf: kept[t])
+                written.append(kept[t])
+                continue
+            }
+            let start = bytes.count
+            plainString(names[t])
+            literal(":{")
+            var first = true
+            try ParamsSchema.forEachValue(in: p, table: t) { name, value in
+                if first { first = false } else { bytes.append(UInt8(ascii: ",")) }
                 plainString(name)
                 bytes.append(UInt8(ascii: ":"))
                 try json(value)
-            })
-        literal(firstTable ? "{}" : "}}")
+            }
+            bytes.append(UInt8(ascii: "}"))
+            if caching { written.append(Array(bytes[start...])) }
+        }
+        bytes.append(UInt8(ascii: "}"))
+        // Kept only once the whole set is written: a value that throws leaves the old set's.
+        if caching { tablesKept = ParamsWireCache(parameters: p, tables: written) }
     }
 
     /// A table's or a key's name: letters, digits and `_` (the schema's names), which need no

@@ -11,10 +11,26 @@ import CardStackProtocol
 /// every subscriber.
 public enum WireEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try encode(value, writer: JSONWriter())
+    }
+
+    /// ``encode(_:)``, the parameters' tables copied from `cache` where their values are
+    /// those it was written with, and `cache` then holding this message's.
+    public static func encode<T: Encodable>(_ value: T, reusing cache: inout ParamsWireCache) throws -> [UInt8] {
         let writer = JSONWriter()
+        writer.tablesKept = cache
+        defer { cache = writer.tablesKept ?? cache }
+        return try encode(value, writer: writer)
+    }
+
+    private static func encode<T: Encodable>(_ value: T, writer: JSONWriter) throws -> [UInt8] {
         // Every save of the parameter file sends one: written by hand (JSONWriter+Parameters.swift).
         if T.self == ServerMessage.self, case .params(let info) = value as! ServerMessage {
             try writer.paramsEvent(info)
+            return writer.bytes
+        }
+        // The reply to every `set_params` of a sweep: its envelope by hand too.
+        if T.self == Reply<CommandResult>.self, try writer.paramsReply(value as! Reply<CommandResult>) {
             return writer.bytes
         }
         try value.encode(to: StreamingEncoder(writer: writer, depth: 1))
@@ -31,6 +47,8 @@ final class JSONWriter {
     @exclusivity(unchecked) var bytes: [UInt8] = []
     /// The open containers, innermost last: depth, array or object, whether it is still empty.
     @exclusivity(unchecked) var open: [(depth: Int, array: Bool, empty: Bool)] = []
+    /// The parameters' tables as last written, when the caller keeps them (``ParamsWireCache``).
+    @exclusivity(unchecked) var tablesKept: ParamsWireCache?
 
     init() { bytes.reserveCapacity(512) }
 
@@ -80,14 +98,18 @@ final class JSONWriter {
     }
 
     func string(_ s: String) {
-        // Most strings need no escaping: append them in one go.
-        let utf8 = s.utf8
-        guard utf8.contains(where: JSONEscape.needed) else {
+        // Most strings need no escaping: append them in one go, looked at through their
+        // contiguous bytes (the `String.UTF8View` scan cost 900 instructions a string).
+        var text = s
+        let plain = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: JSONEscape.needed) else { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
-            return
+            return true
         }
+        if plain { return }
+        let utf8 = s.utf8
         var out: [UInt8] = [UInt8(ascii: "\"")]
         out.reserveCapacity(utf8.count + 8)
         for byte in utf8 {

@@ -7,4 +7,9 @@ public enum WireJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         try WireEncoder.encode(value)
     }
+
+    /// ``encode(_:)`` reusing the tables of the parameter set written last (``ParamsWireCache``).
+    public static func encode<T: Encodable>(_ value: T, reusing cache: inout ParamsWireCache) throws -> [UInt8] {
+        try WireEncoder.encode(value, reusing: &cache)
+    }
 }

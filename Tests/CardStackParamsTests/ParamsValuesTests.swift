@@ -67,6 +67,51 @@ import Testing
         }
     }
 
+    /// `a` with `b`'s stored table for the schema's table `name`.
+    func swapped(_ name: String, of a: Parameters, from b: Parameters) -> Parameters {
+        var p = a
+        switch name {
+        case "layout": p.layout = b.layout
+        case "card": p.card = b.card
+        case "viewport": p.viewport = b.viewport
+        case "animation": p.animation = b.animation
+        case "carousel": p.carousel = b.carousel
+        case "scroll": p.scroll = b.scroll
+        case "reduced": p.reduced = b.reduced
+        default: Issue.record("the schema's table \(name) has no stored table of Parameters here")
+        }
+        return p
+    }
+
+    /// What lets a set that changes one key write and compare one table: each table's keys
+    /// read its own stored table of `Parameters` and nothing else.
+    @Test func eachTableReadsItsOwnStoredTableAlone() {
+        var rich = variants().last!
+        rich.layout.spacing = 44
+        rich.card.width = 123
+        rich.card.cornerRadius = 8
+        rich.viewport.height = 500
+        rich.animation.fps = 30
+        rich.carousel.arc = 1
+        rich.scroll.model = .icarousel
+        let all = variants() + [rich]
+        for a in all {
+            for b in all {
+                let before = ParamsSchema.values(in: a)
+                let other = ParamsSchema.values(in: b)
+                for (t, name) in ParamsSchema.tableNames.enumerated() {
+                    let mixed = ParamsSchema.values(in: swapped(name, of: a, from: b))
+                    for j in mixed.indices {
+                        let want = j == t ? other[j] : before[j]
+                        #expect(mixed[j].map(\.key) == want.map(\.key) && mixed[j].map(\.value) == want.map(\.value))
+                    }
+                    #expect(ParamsSchema.sameTable(t, a, swapped(name, of: a, from: a)))
+                    #expect(ParamsSchema.sameTable(t, a, b) == (before[t].map(\.value) == other[t].map(\.value)))
+                }
+            }
+        }
+    }
+
     @Test func aKeyOnlyTheOldSetHasComesAfterTheChangedOnes() {
         var old = Parameters()
         old.carousel.tilt = 0.4
