@@ -61,6 +61,15 @@ extension FitCommand {
         var report = FitReport.motion(result, kind: fitted, track: track, parameters: parameters)
         report.clipScale = clip.scale
         report.truncated = clip.truncated
+        let placed = track.mapping
+        let warning = FitReport.layoutWarning(result, track: track, parameters: parameters, from: from, to: to) {
+            atEnd in
+            reading.misplacedCard(
+                in: atEnd ? reading.frames[reading.frames.count - 1] : reading.frames[0], at: atEnd ? to : from, placed)
+        }
+        if let warning {
+            report.warnings.append(warning)
+        }
         if result.residual.mean > 1 {
             report.compare(
                 FitReport.otherStyles(

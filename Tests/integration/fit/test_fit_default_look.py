@@ -76,6 +76,8 @@ def test_every_preset_fits_its_own_render(tmp_path, preset):
     clip = render(tmp_path, with_spring(preset.read_text(), "spring = { damping_ratio = 0.7, response = 0.4 }"))
     report = fit(clip, "--config", preset, "--kind", "spring")
     assert_spring(report, 0.7, 0.4)
+    # Read against the parameters it was made with: no layout warning (docs/fit.md).
+    assert "warnings" not in report, report["warnings"]
 
 
 def frames_of(clip, folder):
