@@ -51,7 +51,7 @@ extension FitReport {
         }
         // Flat cards are followed by the whole deck's outline, so the path is the layout's
         // own: a card whose outline the clip does not show where the layout puts it says so.
-        for end in gaps {
+        for end in gaps where track.method == .outline {
             guard let card = misplaced(end.atEnd) else { continue }
             return
                 "the clip's layout and the parameters' differ: at rest \(end.end) card \(card.item + 1)'s outline reads \(pt(card.strength)) grey levels a pixel where \(named) puts it, against \(pt(card.strongest)) for the card that reads best. \(advice)"
