@@ -33,19 +33,34 @@ extension ClipFit {
     }
 
     /// The point (a card's corner a tenth in, or its middle) that travels farthest from
-    /// `from` to `to` and is placed at every offset of `range` (never behind the eye).
+    /// `from` to `to` and is placed at every offset of `range` (never behind the eye), on the
+    /// stage throughout when one is: a point off the stage, near the eye (a card of an
+    /// inverted ring beside the viewer), travels hundreds of points for a small change of
+    /// offset and turns a tenth of a pixel read into points of residual nobody sees.
     static func farthestPoint(_ parameters: Parameters, range: ClosedRange<Double>, from: Double, to: Double)
         -> CardPoint?
     {
+        farthestPoint(parameters, range: range, from: from, to: to, onStage: true)
+            ?? farthestPoint(parameters, range: range, from: from, to: to, onStage: false)
+    }
+
+    static func farthestPoint(
+        _ parameters: Parameters, range: ClosedRange<Double>, from: Double, to: Double, onStage: Bool
+    ) -> CardPoint? {
         let span = (0...16).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / 16 }
         let frames = span.map { Layout.frame(parameters, offset: $0) }
         let start = Layout.frame(parameters, offset: from)
         let end = Layout.frame(parameters, offset: to)
+        let (width, height) = (parameters.viewport.width, parameters.viewport.height)
+        func placed(_ p: Point?) -> Bool {
+            guard let p else { return false }
+            return !onStage || (p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height)
+        }
         var best: (point: CardPoint, travel: Double)?
         for card in start.cards where card.alpha > 0.5 {
             for (u, v) in [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9), (0.5, 0.5)] {
                 let point = CardPoint(item: card.item, u: u, v: v)
-                guard frames.allSatisfy({ point.position(in: $0) != nil }), let a = point.position(in: start),
+                guard frames.allSatisfy({ placed(point.position(in: $0)) }), let a = point.position(in: start),
                     let b = point.position(in: end)
                 else { continue }
                 let travel = distance(a, b)

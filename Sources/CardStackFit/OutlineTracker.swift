@@ -2,9 +2,10 @@ import CardLayout
 
 /// Reads the offset each frame of a clip shows by lining the layout's card outlines up with
 /// the clip's edges: for a candidate offset the visible parts of every card's four edges
-/// (those no nearer card covers) are placed on the clip through the stage mapping, and the
-/// clip's edge strength along them is averaged; the offset with the strongest outline wins,
-/// searched near where the last frames predict it (docs/fit.md, "Flat cards").
+/// and rounded corners (those no nearer card covers) are placed on the clip through the
+/// stage mapping, and the clip's edge strength along them is summed; the offset with the
+/// strongest outline wins, searched near where the last frames predict it (docs/fit.md,
+/// "Flat cards").
 ///
 /// Flat cards (the default look: one colour each, a title) show a template tracker nothing
 /// it can hold: a corner of one card looks like the corner of the card behind it, and the
@@ -93,6 +94,12 @@ struct OutlineTracker: Sendable {
 
     /// The edge strength summed along the visible outlines at `offset`, and the points read.
     func outline(_ offset: Double, _ edges: Edges) -> (sum: Double, count: Int) {
+        cards(offset, edges).reduce((0, 0)) { ($0.0 + $1.sum, $0.1 + $1.count) }
+    }
+
+    /// The edge strength summed along each drawn card's visible outline at `offset`, and
+    /// the points read, back to front.
+    func cards(_ offset: Double, _ edges: Edges) -> [(item: Int, sum: Double, count: Int)] {
         let frame = Layout.frame(parameters, offset: offset)
         // The cards drawn: some opacity, their front to the viewer (a back past 90° is not
         // drawn unless the look says so, and then it is the card's own outline anyway).
@@ -101,7 +108,10 @@ struct OutlineTracker: Sendable {
         let margin = 1.5 / mapping.scale
         var sum = 0.0
         var count = 0
+        var out: [(item: Int, sum: Double, count: Int)] = []
         for (i, card) in drawn.enumerated() {
+            (sum, count) = (0, 0)
+            defer { out.append((card.item, sum, count)) }
             let quad = card.quad!
             let above = drawn[(i + 1)...].compactMap(\.quad)
             for e in 0..<4 {
@@ -114,20 +124,27 @@ struct OutlineTracker: Sendable {
                 guard n >= 2 else { continue }
                 for k in 0...n {
                     let t = 0.1 + 0.8 * Double(k) / Double(n)
-                    let p = Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-                    guard p.x >= margin, p.y >= margin, p.x <= frame.viewport.width - margin,
-                        p.y <= frame.viewport.height - margin
-                    else { continue }
-                    if above.contains(where: { Self.inside($0, p, margin: margin) }) { continue }
-                    // A pixel's grey is its middle's: the clip's point x lies between pixels
-                    // x - 1 and x, at x - 0.5 in their numbering.
-                    let q = mapping.clip((p.x, p.y))
-                    sum += edges.sample(q.x - 0.5, q.y - 0.5)
-                    count += 1
+                    read(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), above)
                 }
             }
+            // The rounded corners: where cards touch edge to edge in like greys (a linear
+            // row), the notches of background between their corners are what shows where
+            // one card ends.
+            for p in cornerArcs(card, step: step) { read(p, above) }
         }
-        return (sum, count)
+        return out
+
+        func read(_ p: Point, _ above: [[Point]]) {
+            guard p.x >= margin, p.y >= margin, p.x <= frame.viewport.width - margin,
+                p.y <= frame.viewport.height - margin
+            else { return }
+            if above.contains(where: { Self.inside($0, p, margin: margin) }) { return }
+            // A pixel's grey is its middle's: the clip's point x lies between pixels
+            // x - 1 and x, at x - 0.5 in their numbering.
+            let q = mapping.clip((p.x, p.y))
+            sum += edges.sample(q.x - 0.5, q.y - 0.5)
+            count += 1
+        }
     }
 
     /// Whether `p` lies inside the convex `quad` by at least `margin` (either winding).

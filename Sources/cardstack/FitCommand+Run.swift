@@ -6,6 +6,7 @@ import CardStackProtocol
 import CardStackRender
 import CardStackSystem
 import Foundation
+import Synchronization
 
 extension FitCommand {
     /// The pose from --corners.
@@ -49,18 +50,34 @@ extension FitCommand {
         }
         let track = try reading.track()
         let kinds = kind.flatMap(MotionFit.Kind.init(rawValue:)).map { [$0] } ?? MotionFit.Kind.allCases
+        // The spring and the curve on a thread each: independent fits of the same path, and a
+        // busy machine shares its cores by thread (docs/performance.md, "Fitting a clip").
+        let outcomes = Mutex<[MotionFit.Kind: Result<MotionFit.Result, FitError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: kinds.count) { i in
+            let fit = MotionFit(parameters: parameters, from: from, to: to, samples: track.samples, point: track.point)
+            let outcome = Result { () throws(FitError) in try fit.fit(kinds[i]) }
+            outcomes.withLock { $0[kinds[i]] = outcome }
+        }
         var best: (kind: MotionFit.Kind, result: MotionFit.Result)?
         for k in kinds {
-            let result = try MotionFit(
-                parameters: parameters, from: from, to: to, samples: track.samples, point: track.point
-            )
-            .fit(k)
+            // In the order asked, as one after the other: the first error, the better fit.
+            guard let outcome = outcomes.withLock({ $0[k] }) else { continue }
+            let result = try outcome.get()
             if best.map({ result.residual.mean < $0.result.residual.mean }) ?? true { best = (k, result) }
         }
         let (fitted, result) = best!
         var report = FitReport.motion(result, kind: fitted, track: track, parameters: parameters)
         report.clipScale = clip.scale
         report.truncated = clip.truncated
+        let placed = track.mapping
+        let warning = FitReport.layoutWarning(result, track: track, parameters: parameters, from: from, to: to) {
+            atEnd in
+            reading.misplacedCard(
+                in: atEnd ? reading.frames[reading.frames.count - 1] : reading.frames[0], at: atEnd ? to : from, placed)
+        }
+        if let warning {
+            report.warnings.append(warning)
+        }
         if result.residual.mean > 1 {
             report.compare(
                 FitReport.otherStyles(

@@ -5,6 +5,25 @@
 import { tokenQuery } from "./config.js";
 import { el } from "./dom.js";
 
+// `cardstack fit`'s advice as the page gives it: what to do here (line the reference up on
+// the phone, Mark corners, a textured look), not the command's options.
+const PAGE_ADVICE = [
+  [/give where it is with --stage X,Y,SCALE \(the page: line the reference up on the phone\)/g,
+    "line the reference up on the phone (its x, y and scale, or ⌥-drag and ⌥-wheel), then Fit again"],
+  [/Try --stage X,Y,SCALE, a textured look \(\[card\] images\), or mark a point with --mark X,Y/g,
+    "Line the reference up on the phone (x, y, scale), give the cards a textured look (card.images), or follow a point you mark on a card (cardstack fit --mark X,Y, outside the page)"],
+  [/mark a point with --mark X,Y/g, "follow a point you mark on a card (cardstack fit --mark X,Y, outside the page)"],
+  [/give a shorter clip, mark the point with --mark, or raise --time-limit/g,
+    "load a shorter clip (the move alone), give the cards a textured look (card.images), or line the reference up on the phone"],
+  [/\(a still's pose is fitted from --corners\)/g, "(a still's pose is fitted from its cards' corners: Mark corners, then Fit)"],
+  [/give it with --fps/g, "load it as MP4 or WebM, which say it"],
+  [/\(--config FILE\)/g, "(put them in force on the page's daemon)"],
+  [/\(--corners\)/g, "(Mark corners on a still, then Fit)"],
+];
+export function pageAdvice(text) {
+  return PAGE_ADVICE.reduce((t, [from, to]) => t.replace(from, to), text);
+}
+
 export class ReferenceFit {
   constructor(reference) {
     this.reference = reference;
@@ -77,13 +96,17 @@ export class ReferenceFit {
         if (typeof result.start === "number") lines.push(`starts ${result.start.toFixed(3)} s into the clip`);
         if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
         if (result.better_style) lines.push(`${result.better_style} fits better than ${result.style}`);
+        // The clip's layout and the daemon's differ, and the like (docs/fit.md).
+        for (const w of result.warnings || []) lines.push(`warning: ${pageAdvice(w)}`);
+        this.result.dataset.warnings = String((result.warnings || []).length);
         this.result.textContent = lines.join("\n");
         this.result.dataset.residual = typeof r.mean === "number" ? String(r.mean) : "";
         this.applyButton.hidden = !result.settings;
       })
       .catch((e) => {
         this.result.dataset.error = "true";
-        this.result.textContent = e.message.startsWith("cannot fit") ? e.message : `cannot fit: ${e.message}`;
+        const text = pageAdvice(e.message);
+        this.result.textContent = text.startsWith("cannot fit") ? text : `cannot fit: ${text}`;
       })
       .finally(() => { this.button.disabled = false; });
   }

@@ -16,19 +16,10 @@ pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg i
 # ratio of 0.77 and a response of 0.42 s. The tolerances are test_fit.py's for textured cards.
 SPRING = "spring = { duration = 0.42, bounce = 0.23 }"
 RATIO, RESPONSE = 0.77, 0.42
-# Three presets' flat cards are not read yet (docs/fit.md, "Flat cards"), measured for a
-# hidden spring of 0.7 and 0.4 s: the linear carousel's cards touch edge to edge in like
-# greys and the offsets drift (ratio 1.20, response 0.17 s); the inverted cylinder reads
-# 0.77 and 0.31 s, the inverted rotary the spring but a mean residual of 2.5 pt. Strict: a
-# fix makes these tests say so.
-NOT_YET = {
-    "linear": "the linear carousel's flat cards, edge to edge, are not read yet (docs/fit.md)",
-    "inverted_cylinder": "the inverted cylinder's flat cards are not read yet (docs/fit.md)",
-    "inverted_rotary": "the inverted rotary's flat cards read with a 2.5 pt residual (docs/fit.md)",
-}
-PRESETS = [pytest.param(p, id=p.stem, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[p.stem]))
-           if p.stem in NOT_YET else pytest.param(p, id=p.stem)
-           for p in sorted((REPO / "Config" / "presets").glob("*.toml"))]
+# Every preset's own render fits back, the linear row's flat cards touching edge to edge in
+# like greys (their rounded corners' notches say where one ends) and the inverted ring's too
+# (its path is a point that stays on the stage); docs/fit.md, "Flat cards".
+PRESETS = [pytest.param(p, id=p.stem) for p in sorted((REPO / "Config" / "presets").glob("*.toml"))]
 
 
 def cardstack(*args, timeout=900):
@@ -85,6 +76,8 @@ def test_every_preset_fits_its_own_render(tmp_path, preset):
     clip = render(tmp_path, with_spring(preset.read_text(), "spring = { damping_ratio = 0.7, response = 0.4 }"))
     report = fit(clip, "--config", preset, "--kind", "spring")
     assert_spring(report, 0.7, 0.4)
+    # Read against the parameters it was made with: no layout warning (docs/fit.md).
+    assert "warnings" not in report, report["warnings"]
 
 
 def frames_of(clip, folder):

@@ -79,6 +79,9 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     assert shown["error"] == "false" and not shown["hidden"] and shown["apply"], shown
     assert float(shown["residual"]) < 1, shown
     assert "residual: mean " in shown["text"] and "animation.spring.damping_ratio = " in shown["text"], shown
+    # The same layout as the daemon's: no warning that the two differ.
+    assert browser.execute_script("return document.querySelector('.fit-result').dataset.warnings") == "0"
+    assert "warning:" not in shown["text"], shown
     fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
     spring = fitted["params"]["animation"]["spring"]
     assert abs(spring["response"] / HIDDEN["response"] - 1) < 0.03, fitted["params"]
@@ -149,8 +152,26 @@ def test_a_fit_that_cannot_run_says_why_in_the_page(make_daemon, bridges, browse
     assert shown["text"].startswith("cannot fit: cardstack: the reference: the clip has 1 frame; a move needs at "
                                     "least two"), shown
     assert shown["text"].count("cannot fit") == 1 and "/upload" not in shown["text"], shown
+    # What to do is said in the page's terms: its Mark corners, not the command's --corners.
+    assert "Mark corners, then Fit" in shown["text"] and "--corners" not in shown["text"], shown
     assert not shown["apply"] and not shown["busy"], shown
     assert browser.execute_script("return document.querySelector('.conn').dataset.state") == "connected"
+
+
+def test_a_stage_the_fit_cannot_find_says_to_line_it_up_in_the_page(make_daemon, bridges, browser, tmp_path):
+    # Padding of the stage's own colour and a picture not of the stage's proportions: the
+    # stage cannot be found, and the page says what to do in the page, not `--stage X,Y,SCALE`.
+    clip = make_clip(tmp_path, padding="#203040")
+    daemon = make_daemon(LINEAR)
+    open_page(browser, bridges([daemon.socket]))
+    load_clip(browser, clip)
+    browser.find_element("css selector", "[data-action='fit']").click()
+    shown = wait_for(lambda: (lambda r: r if r["error"] == "true" else None)(fit_result(browser)), timeout=120,
+                     what="the fit's error in the page")
+    assert "cannot find the 375×667 pt stage" in shown["text"], shown
+    assert "line the reference up on the phone (its x, y and scale" in shown["text"], shown
+    assert "--stage" not in shown["text"] and "--mark" not in shown["text"], shown
+    assert not shown["apply"] and not shown["busy"], shown
 
 
 def test_live_reads_the_daemons_parameters_and_says_when_there_is_none(tmp_path):
