@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackProtocol
 
 /// FRAME written field by field, the hot path of every frame event and `get_frame` reply.
 ///
@@ -19,6 +20,46 @@ extension JSONWriter {
             var out = ByteCursor(base: buffer.baseAddress!)
             try out.frame(frame)
             precondition(out.count <= bound)
+            count = out.count
+        }
+    }
+}
+
+/// The frame event whole, envelope and all, into one buffer: what every frame subscriber is
+/// sent after each `set_params` and on every tick. The bytes are those `ServerMessage`'s and
+/// `FrameEvent`'s `Codable` conformances write (`FrameEventEncodingTests` compares them); an
+/// event with `motion` or `variants` goes through `Codable` (nil here).
+extension JSONWriter {
+    static func bytes(ofFrameEvent event: FrameEvent) throws -> [UInt8]? {
+        guard event.motion == nil, event.variants == nil else { return nil }
+        let frame = event.frame
+        // The frame's bound, the envelope's keys, four numbers at their longest, and one
+        // byte for the line's newline, which the caller appends.
+        var bound = 512 + 256
+        for card in frame.cards { bound += 1400 + 6 * card.title.utf8.count }
+        return try [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var out = ByteCursor(base: buffer.baseAddress!)
+            // `FrameEvent`'s keys in its `CodingKeys` order, as the synthesized `encode` writes.
+            out.literal("{\"event\":\"frame\",\"seq\":")
+            out.integer(event.seq)
+            out.literal(",\"revision\":")
+            out.integer(event.revision)
+            out.literal(",\"frame\":")
+            try out.frame(frame)
+            if let time = event.time {
+                out.literal(",\"time\":")
+                try out.number(time)
+            }
+            if let toggle = event.coverflowToggle {
+                out.literal(",\"coverflow_toggle\":")
+                try out.number(toggle)
+            }
+            if let current = event.switcherCurrent {
+                out.literal(",\"switcher_current\":")
+                out.integer(current)
+            }
+            out.byte(UInt8(ascii: "}"))
+            precondition(out.count < bound)
             count = out.count
         }
     }
