@@ -29,9 +29,6 @@ extension Session {
     /// Whether `client` has a grid: its frame events carry `variants` and are its own.
     public func hasGrid(_ client: ClientID) -> Bool { grids[client] != nil }
 
-    /// The clients with a grid, in the order they joined.
-    public var gridClients: [ClientID] { grids.keys.sorted() }
-
     /// Whether any grid's cell wants ticks.
     var gridsMoving: Bool { grids.values.contains { $0.moving } }
 

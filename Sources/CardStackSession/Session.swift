@@ -119,7 +119,13 @@ public struct Session: Sendable {
     public internal(set) var accepting = true
 
     /// Each client's grid of variants (Session+Variants.swift).
-    var grids: [ClientID: VariantGrid] = [:]
+    var grids: [ClientID: VariantGrid] = [:] {
+        didSet { gridClients = grids.keys.sorted() }
+    }
+    /// The clients with a grid, in the order they joined. Stored, not worked out from
+    /// `grids`: the driver reads it on every frame's fan-out, and reading a computed property
+    /// of a session a class holds copies the whole session first (docs/performance.md).
+    public private(set) var gridClients: [ClientID] = []
     /// Whether the scheduled tick moves the daemon's own frame (not only grids' cells).
     var mainTicks = false
 

@@ -1,4 +1,5 @@
 import CardLayout
+import CardStackProtocol
 
 /// FRAME written field by field, the hot path of every frame event and `get_frame` reply.
 ///
@@ -16,11 +17,53 @@ extension JSONWriter {
         var bound = 512
         for card in frame.cards { bound += 1400 + 6 * card.title.utf8.count }
         return try [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            var out = ByteCursor(base: buffer.baseAddress!)
-            try out.frame(frame)
-            precondition(out.count <= bound)
-            count = out.count
+            count = try ByteCursor.writing(at: buffer.baseAddress!) { try $0.frame(frame) }
+            precondition(count <= bound)
         }
+    }
+}
+
+/// The frame event whole, envelope and all, into one buffer: what every frame subscriber is
+/// sent after each `set_params` and on every tick. The bytes are those `ServerMessage`'s and
+/// `FrameEvent`'s `Codable` conformances write (`FrameEventEncodingTests` compares them); an
+/// event with `motion` or `variants` goes through `Codable` (nil here).
+extension JSONWriter {
+    static func bytes(ofFrameEvent event: FrameEvent) throws -> [UInt8]? {
+        guard event.motion == nil, event.variants == nil else { return nil }
+        let frame = event.frame
+        // The frame's bound, the envelope's keys, four numbers at their longest, and one
+        // byte for the line's newline, which the caller appends.
+        var bound = 512 + 256
+        for card in frame.cards { bound += 1400 + 6 * card.title.utf8.count }
+        return try [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            count = try ByteCursor.writing(at: buffer.baseAddress!) { try $0.frameEvent(event) }
+            precondition(count < bound)
+        }
+    }
+}
+
+extension ByteCursor {
+    mutating func frameEvent(_ event: FrameEvent) throws {
+        // `FrameEvent`'s keys in its `CodingKeys` order, as the synthesized `encode` writes.
+        literal("{\"event\":\"frame\",\"seq\":")
+        integer(event.seq)
+        literal(",\"revision\":")
+        integer(event.revision)
+        literal(",\"frame\":")
+        try self.frame(event.frame)
+        if let time = event.time {
+            literal(",\"time\":")
+            try number(time)
+        }
+        if let toggle = event.coverflowToggle {
+            literal(",\"coverflow_toggle\":")
+            try number(toggle)
+        }
+        if let current = event.switcherCurrent {
+            literal(",\"switcher_current\":")
+            integer(current)
+        }
+        byte(UInt8(ascii: "}"))
     }
 }
 
@@ -28,8 +71,31 @@ extension JSONWriter {
 struct ByteCursor {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
+    /// The numbers last printed through `DecimalDouble`, one per slot of `recentSlots`, by
+    /// their bits: a frame repeats them (a card's ratio is its scale and its transform's m11
+    /// and m22; its quad repeats its position's coordinates), and copying the bytes already
+    /// written costs a tenth of printing them again (about 700 instructions a number).
+    let recent: UnsafeMutablePointer<RecentNumber>
 
-    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    struct RecentNumber {
+        /// 0 in an empty slot: +0.0 is whole, so it is never printed through `DecimalDouble`.
+        var bits: UInt64 = 0
+        var start = 0
+        var count = 0
+    }
+
+    static let recentSlots = 16
+
+    /// Runs `body` with a cursor at `base` and an empty table of recent numbers; returns
+    /// the number of bytes it wrote.
+    static func writing(at base: UnsafeMutablePointer<UInt8>, _ body: (inout ByteCursor) throws -> Void) throws -> Int {
+        try withUnsafeTemporaryAllocation(of: RecentNumber.self, capacity: recentSlots) { recent in
+            recent.initialize(repeating: RecentNumber())
+            var out = ByteCursor(base: base, recent: recent.baseAddress!)
+            try body(&out)
+            return out.count
+        }
+    }
 
     mutating func frame(_ frame: Frame) throws {
         literal("{\"offset\":")
@@ -156,8 +222,17 @@ struct ByteCursor {
         }
         if x.magnitude < 1e15, x == Double(Int64(x)) {
             integer(Int(Int64(x)))
+            return
+        }
+        let bits = x.bitPattern
+        let slot = recent + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 60)
+        if slot.pointee.bits == bits {
+            (base + count).update(from: base + slot.pointee.start, count: slot.pointee.count)
+            count += slot.pointee.count
         } else {
-            count += DecimalDouble.write(x, at: base + count)
+            let n = DecimalDouble.write(x, at: base + count)
+            slot.pointee = RecentNumber(bits: bits, start: count, count: n)
+            count += n
         }
     }
 

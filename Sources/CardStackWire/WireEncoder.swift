@@ -11,16 +11,26 @@ import CardStackProtocol
 /// every subscriber.
 public enum WireEncoder {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        try encode(value, writer: JSONWriter())
+        if let bytes = try frameEvent(value) { return bytes }
+        return try encode(value, writer: JSONWriter())
     }
 
     /// ``encode(_:)``, the parameters' tables copied from `cache` where their values are
     /// those it was written with, and `cache` then holding this message's.
     public static func encode<T: Encodable>(_ value: T, reusing cache: inout ParamsWireCache) throws -> [UInt8] {
+        if let bytes = try frameEvent(value) { return bytes }
         let writer = JSONWriter()
         writer.tablesKept = cache
         defer { cache = writer.tablesKept ?? cache }
         return try encode(value, writer: writer)
+    }
+
+    /// Every frame subscriber's event, once per frame: all of it by hand into one buffer
+    /// (JSONWriter+Frame.swift), before a writer or the parameters' cache is even made.
+    @inline(__always)
+    private static func frameEvent<T: Encodable>(_ value: T) throws -> [UInt8]? {
+        guard T.self == ServerMessage.self, case .frame(let event) = value as! ServerMessage else { return nil }
+        return try JSONWriter.bytes(ofFrameEvent: event)
     }
 
     private static func encode<T: Encodable>(_ value: T, writer: JSONWriter) throws -> [UInt8] {
