@@ -13,7 +13,8 @@ extension FitReport {
     /// `to`. The motion's fit cannot see it — a move of another length fits as a spring of
     /// another shape with a small residual — so it is measured at rest, where no timing
     /// enters. An end the clip does not show at rest (it starts or stops mid-move) is not
-    /// compared.
+    /// compared. Then `misplaced` (first frame, last frame): a card whose outline the frame
+    /// does not show where the layout draws it, at the offset that fits the frame best.
     public static func layoutWarning(
         _ result: MotionFit.Result, track: ClipFit.Track, parameters: Parameters, from: Double, to: Double,
         misplaced: (_ atEnd: Bool) -> (item: Int, strength: Double, strongest: Double)? = { _ in nil }
@@ -28,14 +29,14 @@ extension FitReport {
         func apart(_ a: Point, _ b: Point) -> Double {
             ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
         }
-        var gaps: [(end: String, gap: Double, atEnd: Bool)] = []
+        var gaps: [(end: String, gap: Double)] = []
         // The clip's first frame where the model has not left `from`'s place yet, and its
         // last where the model has come to rest at `to`'s (each within half a point).
         if let start = model.first ?? nil, apart(start, atFrom) < 0.5 {
-            gaps.append(("before the move", apart(first.point, start), false))
+            gaps.append(("before the move", apart(first.point, start)))
         }
         if let settled = model.last ?? nil, apart(settled, atTo) < 0.5 {
-            gaps.append(("after it", apart(last.point, settled), true))
+            gaps.append(("after it", apart(last.point, settled)))
         }
         let layout = parameters.layout
         func pt(_ x: Double) -> String { String(Double(Int((x * 10).rounded())) / 10) }
@@ -49,12 +50,13 @@ extension FitReport {
             return
                 "the clip's layout and the parameters' differ: at rest \(worst.end) the tracked point is \(pt(worst.gap)) pt from where \(named) puts it, over \(pt(layoutGapBound)) pt; it travels \(pt(travel)) pt from rest to rest in the clip and \(pt(modelled)) pt in the layout. \(advice)"
         }
-        // Flat cards are followed by the whole deck's outline, so the path is the layout's
-        // own: a card whose outline the clip does not show where the layout puts it says so.
-        for end in gaps where track.method == .outline {
-            guard let card = misplaced(end.atEnd) else { continue }
+        // The cards' outlines in the clip's first and last frames, each at the offset that
+        // shows them best: no fit and no tracked point enters, so a layout that differs is
+        // told even when the tracker lost its point (docs/fit.md, "The clip's layout").
+        for atEnd in [false, true] {
+            guard let card = misplaced(atEnd) else { continue }
             return
-                "the clip's layout and the parameters' differ: at rest \(end.end) card \(card.item + 1)'s outline reads \(pt(card.strength)) grey levels a pixel where \(named) puts it, against \(pt(card.strongest)) for the card that reads best. \(advice)"
+                "the clip's layout and the parameters' differ: in the clip's \(atEnd ? "last" : "first") frame card \(card.item + 1)'s outline reads \(pt(card.strength)) grey levels a pixel where \(named) puts it at the offset its outlines fit best, against \(pt(card.strongest)) for the card that reads best. \(advice)"
         }
         return nil
     }

@@ -72,8 +72,7 @@ extension FitCommand {
         let placed = track.mapping
         let warning = FitReport.layoutWarning(result, track: track, parameters: parameters, from: from, to: to) {
             atEnd in
-            reading.misplacedCard(
-                in: atEnd ? reading.frames[reading.frames.count - 1] : reading.frames[0], at: atEnd ? to : from, placed)
+            reading.misplacedCard(in: atEnd ? reading.frames[reading.frames.count - 1] : reading.frames[0], placed)
         }
         if let warning {
             report.warnings.append(warning)
