@@ -185,7 +185,7 @@ export class PointMark {
         svg.append(c);
       }
     }
-    const said = p ? `Fit follows the point (${p.x}, ${p.y}) of frame ${p.frame} (--mark ${p.x},${p.y}@${p.frame})` : "";
+    const said = p ? `Fit follows the point (${p.x}, ${p.y}) of frame ${p.frame} (the reference's pixels)` : "";
     this.status.dataset.error = String(!!this.problem);
     this.status.textContent = this.problem || (this.marking && !p ? "click a point on a card that stays in sight through the move" : said);
   }

@@ -294,6 +294,20 @@ def test_a_mark_outside_the_clip_or_its_frames_is_a_400_naming_the_bound(bridges
         assert status == 400 and text.startswith('mark must be {"x": X, "y": Y, "frame": N}'), (bad, status, text)
     status, text = fit({"x": 10, "y": 10, "frame": 0}, corners=[[[0, 0], [1, 0], [1, 1], [0, 1]]] * 2)
     assert status == 400 and "not both" in text and "Mark a point" in text, text
+    # A mark it takes is passed on: the fit runs (and here finds no daemon to read against).
+    status, text = fit({"x": 10, "y": 10, "frame": 9})
+    assert status == 400 and text.startswith("cannot fit: cardstack: no cardstackd is listening"), text
+    # A clip over 720 px is served at half its size here: the mark is in the served pixels and
+    # held to the uploaded clip's own, 1440 × 960.
+    big = tmp_path / "big.mp4"
+    subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc=s=1440x960:r=30:d=0.1",
+                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-y", str(big)], check=True, timeout=120)
+    status, text = ask(bridge, f"/reference?token={t}", big.read_bytes())
+    large = json.loads(text)
+    assert (large["width"], large["height"]) == (720, 480), large
+    outside = {"id": large["id"], "mark": {"x": 720.5, "y": 0, "frame": 0}}
+    status, text = ask(bridge, f"/fit?token={t}", json.dumps(outside), {"Content-Type": "application/json"})
+    assert status == 400 and "the mark (1441.0, 0.0) is outside the 1440 × 960 clip" in text, text
     # The bridge stays up and still serves the reference.
     assert ask(bridge, f"/reference/{reply['id']}/0?token={t}", None)[0] == 200
     assert bridge.proc.poll() is None
