@@ -29,8 +29,15 @@ test("the time limit's advice names Mark a point and no option", () => {
   assert.ok(said.includes("(Mark a point)") && said.includes("load a shorter clip (the move alone)"), said);
 });
 
+test("a point marked in a frame the fit does not read says which frames to mark it in", () => {
+  assert.equal(pageAdvice("cardstack: --mark names frame 300; the clip has frames 0 to 239"),
+    "cardstack: the point is marked in frame 300 and the fit reads frames 0 to 239: "
+    + "mark it in one of those (Mark a point), then Fit");
+});
+
 test("no advice names --mark or sends the user outside the page", () => {
   for (const text of [
+    "--mark names frame 300; the clip has frames 0 to 239",
     "mark a point with --mark X,Y",
     "Try --stage X,Y,SCALE, a textured look ([card] images), or mark a point with --mark X,Y",
     "give a shorter clip, mark the point with --mark, or raise --time-limit",

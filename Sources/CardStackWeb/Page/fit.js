@@ -14,6 +14,9 @@ const PAGE_ADVICE = [
   [/Try --stage X,Y,SCALE, a textured look \(\[card\] images\), or mark a point with --mark X,Y/g,
     `Line the reference up on the phone (x, y, scale), give the cards a textured look (card.images), or ${MARK_A_POINT}`],
   [/mark a point with --mark X,Y/g, MARK_A_POINT],
+  // The fit reads fewer frames than the page shows (240 of up to 600).
+  [/--mark names frame (\d+); the clip has frames 0 to (\d+)/g,
+    "the point is marked in frame $1 and the fit reads frames 0 to $2: mark it in one of those (Mark a point), then Fit"],
   [/give a shorter clip, mark the point with --mark, or raise --time-limit/g,
     "load a shorter clip (the move alone), mark a point on a card that stays in sight (Mark a point), give the cards a textured look (card.images), or line the reference up on the phone"],
   [/\(a still's pose is fitted from --corners\)/g, "(a still's pose is fitted from its cards' corners: Mark corners, then Fit)"],
