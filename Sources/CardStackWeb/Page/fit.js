@@ -101,6 +101,8 @@ export class ReferenceFit {
         const r = result.residual || {};
         const pt = (v) => (typeof v === "number" ? `${v.toFixed(2)} pt` : "?");
         lines.push(`residual: mean ${pt(r.mean)}, worst ${pt(r.worst)}`);
+        const followed = { mark: "the point marked (Mark a point)", template: "a point the fit chose", outline: "the cards' outlines" };
+        if (result.tracking) lines.push(`followed: ${followed[result.tracking] || result.tracking}`);
         if (typeof result.start === "number") lines.push(`starts ${result.start.toFixed(3)} s into the clip`);
         if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
         if (result.better_style) lines.push(`${result.better_style} fits better than ${result.style}`);

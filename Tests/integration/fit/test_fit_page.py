@@ -237,6 +237,7 @@ def test_a_point_marked_in_the_page_is_the_one_fit_follows(make_daemon, bridges,
     fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
     # `cardstack fit --mark X,Y@2` followed the point marked, and found the hidden spring.
     assert fitted["tracking"] == "mark", fitted
+    assert "followed: the point marked (Mark a point)" in shown["text"], shown["text"]
     spring = fitted["params"]["animation"]["spring"]
     assert abs(spring["response"] / HIDDEN["response"] - 1) < 0.03, fitted["params"]
     assert abs(spring["damping_ratio"] - HIDDEN["damping_ratio"]) < 0.03, fitted["params"]
