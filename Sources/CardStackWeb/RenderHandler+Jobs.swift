@@ -122,9 +122,9 @@ extension RenderHandler {
     }
 
     /// `POST /fit`: `cardstack fit FILE --json --live --socket D --style S [--kind K]
-    /// [--stage X,Y,S]` on a held reference, read against the parameters in force on view V's
-    /// daemon; with `corners` (marked on the still), `cardstack fit --corners` on them
-    /// instead. Its JSON, or 400 with its error.
+    /// [--stage X,Y,S] [--mark X,Y@F]` on a held reference, read against the parameters in
+    /// force on view V's daemon; with `corners` (marked on the still), `cardstack fit
+    /// --corners` on them instead. Its JSON, or 400 with its error.
     static func fit(_ body: [UInt8], _ references: ReferenceStore?) -> Reply {
         guard let references, let command = references.fitCommand else {
             return Reply(status: .notFound, text: "this bridge does not fit references\n")
@@ -160,6 +160,23 @@ extension RenderHandler {
                 return Reply(status: .badRequest, text: problem)
             }
             arguments.append("--stage=" + stage)
+        }
+        // The point the designer marked to follow (Mark a point), for a fit of its motion.
+        if let value = json["mark"] {
+            guard cornersFile == nil else {
+                return Reply(
+                    status: .badRequest,
+                    text: "give corners (a still's pose: Mark corners) or mark (a point to follow: Mark a point), "
+                        + "not both: clear one and Fit again\n")
+            }
+            let ratio = Double(clip.sourceWidth) / Double(max(clip.width, 1))
+            let sourceHeight = Int((Double(clip.height) * ratio).rounded())
+            switch FitMark.argument(
+                value, sourceRatio: ratio, width: clip.sourceWidth, height: sourceHeight, frames: clip.times.count)
+            {
+            case .success(let mark): arguments.append("--mark=" + mark)
+            case .failure(let problem): return Reply(status: .badRequest, text: problem.description)
+            }
         }
         // The view's daemon (`view`, 0 when left out) holds the parameters the clip is read against.
         var view = 0

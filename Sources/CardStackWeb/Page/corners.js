@@ -1,10 +1,14 @@
-// cardstack web: marking card corners on a still for a pose fit (docs/fit.md, "The pose").
-// With "Mark corners" on, each click on the picture puts a corner where it lands on the
-// reference, in points of the phone (as the reference is lined up), four a card: top-left,
-// top-right, bottom-right, bottom-left. Two or more cards marked make Fit read the pose
-// (`cardstack fit --corners`) instead of the motion. Markers show over the reference.
-// Test contract: the button is [data-action="mark-corners"], the markers' layer carries the
-// corners as JSON in data-corners.
+// cardstack web: marking the reference for Fit. Corners on a still for a pose fit
+// (docs/fit.md, "The pose"): with "Mark corners" on, each click on the picture puts a corner
+// where it lands on the reference, in points of the phone (as the reference is lined up),
+// four a card: top-left, top-right, bottom-right, bottom-left. Two or more cards marked make
+// Fit read the pose (`cardstack fit --corners`) instead of the motion. Or one point to follow
+// through the move: with "Mark a point" on, a click sets it where it lands in the clip's
+// pixels, in the frame shown (`cardstack fit --mark X,Y@F`). The two are exclusive; markers
+// show over the reference.
+// Test contract: the buttons are [data-action="mark-corners"] and [data-action="mark-point"];
+// the corners' layer carries them as JSON in data-corners, the point's (.point-mark) carries
+// data-mark "x,y@frame" (the reference's pixels as served; "" when none).
 import { el } from "./dom.js";
 
 const CORNER_NAMES = ["top-left", "top-right", "bottom-right", "bottom-left"];
@@ -41,6 +45,7 @@ export class CornerMarks {
 
   setMarking(on) {
     this.marking = on && !!this.reference.clip;
+    if (this.marking) this.reference.point.setMarking(false);  // one or the other
     this.markButton.setAttribute("aria-pressed", String(this.marking));
     this.reference.view.stage.picture.classList.toggle("marking", this.marking);
     this.showMarks();
@@ -92,5 +97,96 @@ export class CornerMarks {
     this.markStatus.textContent = this.marking
       ? `${made}; click card ${cards + 1}'s ${CORNER_NAMES[next]} corner`
       : cards >= 2 ? `${made}: Fit reads the pose` : cards ? `${made} (mark two or more to fit the pose)` : "";
+  }
+}
+
+// The one point `cardstack fit --mark` follows, marked on the reference in the page.
+export class PointMark {
+  constructor(reference) {
+    this.reference = reference;
+    this.point = null;     // {x, y, frame}: pixels of the reference's frames as served
+    this.problem = "";     // a press beside the clip, said until the next press
+    this.marking = false;
+    this.markButton = el("button", { type: "button", "data-action": "mark-point", "aria-pressed": "false", text: "Mark a point",
+      title: "click a point on a card that stays in sight through the move, in the frame shown: Fit follows it (cardstack fit --mark)" });
+    this.markButton.addEventListener("click", () => this.setMarking(!this.marking));
+    const clear = el("button", { type: "button", "data-action": "clear-point", text: "clear point", title: "take back the marked point: Fit chooses one" });
+    clear.addEventListener("click", () => this.clear());
+    this.status = el("span", { class: "reference-hint" });
+    this.layer = document.createElementNS(SVG_NS, "svg");
+    this.layer.classList.add("point-mark");
+    this.layer.dataset.mark = "";
+    reference.layer.append(this.layer);
+    this.listen(reference.view.stage.picture);
+    this.root = el("div", { class: "reference-row" }, this.markButton, clear, this.status);
+  }
+
+  // The point taken back (a new clip, or "clear point").
+  clear() {
+    this.point = null;
+    this.problem = "";
+    this.show();
+  }
+
+  setMarking(on) {
+    this.marking = on && !!this.reference.clip;
+    if (this.marking) this.reference.corners.setMarking(false);  // one or the other
+    this.markButton.setAttribute("aria-pressed", String(this.marking));
+    this.reference.view.stage.picture.classList.toggle("marking", this.marking || this.reference.corners.marking);
+    this.show();
+  }
+
+  // POST /fit's `mark`, or null.
+  body() {
+    return this.point ? { ...this.point } : null;
+  }
+
+  // While marking, a press on the picture sets the point (not a drag of the deck): where it
+  // lands on the reference, in its pixels, in the frame shown. A press beside the clip says so.
+  listen(area) {
+    area.addEventListener("pointerdown", (e) => {
+      const reference = this.reference;
+      if (!this.marking || !reference.clip || e.button !== 0 || e.altKey) return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      const box = reference.layer.getBoundingClientRect();
+      const scale = reference.view.stage.scale || 1;
+      const { fit, left, top } = reference.placement();
+      const round = (v) => Math.round(v * 100) / 100;
+      const x = round(((e.clientX - box.left) / scale - left) / fit), y = round(((e.clientY - box.top) / scale - top) / fit);
+      const { width, height } = reference.clip;
+      if (!(x >= 0 && y >= 0 && x <= width && y <= height)) {
+        this.problem = `(${x}, ${y}) is beside the ${width} × ${height} clip: click on the reference itself`;
+        this.show();
+        return;
+      }
+      this.point = { x, y, frame: parseInt(reference.image.dataset.referenceFrame, 10) || 0 };
+      this.problem = "";
+      this.show();
+    }, { capture: true });
+  }
+
+  // The dot (drawn where the point lies as the reference is placed now) and what it means.
+  show() {
+    const reference = this.reference, v = reference.view.stage, svg = this.layer;
+    svg.replaceChildren();
+    if (v.viewport) {
+      svg.setAttribute("viewBox", `0 0 ${v.viewport.width} ${v.viewport.height}`);
+      svg.setAttribute("width", String(v.viewport.width));
+      svg.setAttribute("height", String(v.viewport.height));
+    }
+    const p = this.point;
+    svg.dataset.mark = p ? `${p.x},${p.y}@${p.frame}` : "";
+    if (p && reference.clip && v.viewport) {
+      const { fit, left, top } = reference.placement();
+      for (const [r, cls] of [[9, "point-ring"], [3.5, "point"]]) {
+        const c = document.createElementNS(SVG_NS, "circle");
+        for (const [k, val] of Object.entries({ cx: left + p.x * fit, cy: top + p.y * fit, r, class: cls })) c.setAttribute(k, String(val));
+        svg.append(c);
+      }
+    }
+    const said = p ? `Fit follows the point (${p.x}, ${p.y}) of frame ${p.frame} (the reference's pixels)` : "";
+    this.status.dataset.error = String(!!this.problem);
+    this.status.textContent = this.problem || (this.marking && !p ? "click a point on a card that stays in sight through the move" : said);
   }
 }

@@ -1,20 +1,24 @@
 // cardstack web: the reference panel's Fit and Apply: the bridge runs `cardstack fit` on the
 // clip the panel holds (POST /fit; where the reference was aligned on the stage, if it was,
-// as the stage in the clip), or on the corners marked on it (corners.js); Apply puts the
-// fitted numbers in force as one set_params.
+// as the stage in the clip; following the point marked on it, if one was), or on the corners
+// marked on it (corners.js); Apply puts the fitted numbers in force as one set_params.
 import { tokenQuery } from "./config.js";
 import { el } from "./dom.js";
 
 // `cardstack fit`'s advice as the page gives it: what to do here (line the reference up on
-// the phone, Mark corners, a textured look), not the command's options.
+// the phone, Mark a point, Mark corners, a textured look), not the command's options.
+const MARK_A_POINT = "mark a point on a card that stays in sight (Mark a point), then Fit";
 const PAGE_ADVICE = [
   [/give where it is with --stage X,Y,SCALE \(the page: line the reference up on the phone\)/g,
     "line the reference up on the phone (its x, y and scale, or ⌥-drag and ⌥-wheel), then Fit again"],
   [/Try --stage X,Y,SCALE, a textured look \(\[card\] images\), or mark a point with --mark X,Y/g,
-    "Line the reference up on the phone (x, y, scale), give the cards a textured look (card.images), or follow a point you mark on a card (cardstack fit --mark X,Y, outside the page)"],
-  [/mark a point with --mark X,Y/g, "follow a point you mark on a card (cardstack fit --mark X,Y, outside the page)"],
+    `Line the reference up on the phone (x, y, scale), give the cards a textured look (card.images), or ${MARK_A_POINT}`],
+  [/mark a point with --mark X,Y/g, MARK_A_POINT],
+  // The fit reads fewer frames than the page shows (240 of up to 600).
+  [/--mark names frame (\d+); the clip has frames 0 to (\d+)/g,
+    "the point is marked in frame $1 and the fit reads frames 0 to $2: mark it in one of those (Mark a point), then Fit"],
   [/give a shorter clip, mark the point with --mark, or raise --time-limit/g,
-    "load a shorter clip (the move alone), give the cards a textured look (card.images), or line the reference up on the phone"],
+    "load a shorter clip (the move alone), mark a point on a card that stays in sight (Mark a point), give the cards a textured look (card.images), or line the reference up on the phone"],
   [/\(a still's pose is fitted from --corners\)/g, "(a still's pose is fitted from its cards' corners: Mark corners, then Fit)"],
   [/give it with --fps/g, "load it as MP4 or WebM, which say it"],
   [/\(--config FILE\)/g, "(put them in force on the page's daemon)"],
@@ -60,9 +64,11 @@ export class ReferenceFit {
     const reference = this.reference;
     if (!reference.clip) return;
     const body = { id: reference.clip.id, style: this.style.value, view: reference.view.index };
-    // Two or more cards' corners marked: the pose (also when asked for "spring or curve").
+    // Two or more cards' corners marked: the pose (also when asked for "spring or curve",
+    // unless a point to follow is marked too: then its motion).
     const cards = reference.corners.markedCards();
-    const pose = this.kind.value === "pose" || (this.kind.value === "auto" && cards.length >= 2);
+    const mark = reference.point.body();
+    const pose = this.kind.value === "pose" || (this.kind.value === "auto" && cards.length >= 2 && !mark);
     if (pose && cards.length < 2) {
       this.result.hidden = false;
       this.result.dataset.error = "true";
@@ -71,6 +77,8 @@ export class ReferenceFit {
     }
     if (pose) body.corners = cards;
     else if (this.kind.value !== "auto") body.kind = this.kind.value;
+    // The point marked to follow (Mark a point): `cardstack fit --mark X,Y@F`.
+    if (!pose && mark) body.mark = mark;
     // The reference moved or scaled onto the stage: the fit reads the clip where it lies.
     const stage = pose ? null : reference.stageInClip();
     if (stage) body.stage = stage;
@@ -93,6 +101,8 @@ export class ReferenceFit {
         const r = result.residual || {};
         const pt = (v) => (typeof v === "number" ? `${v.toFixed(2)} pt` : "?");
         lines.push(`residual: mean ${pt(r.mean)}, worst ${pt(r.worst)}`);
+        const followed = { mark: "the point marked (Mark a point)", template: "a point the fit chose", outline: "the cards' outlines" };
+        if (result.tracking) lines.push(`followed: ${followed[result.tracking] || result.tracking}`);
         if (typeof result.start === "number") lines.push(`starts ${result.start.toFixed(3)} s into the clip`);
         if (result.frames !== undefined) lines.push(`frames used: ${Array.isArray(result.frames) ? result.frames.length : result.frames}`);
         if (result.better_style) lines.push(`${result.better_style} fits better than ${result.style}`);

@@ -5,12 +5,13 @@
 // to the timeline: the kept frame shown at t seconds from its transition's first frame shows
 // the reference's frame at t + offset. Fit asks the bridge to run `cardstack fit` on the clip
 // (POST /fit) and Apply puts the numbers in force with one set_params (one undo); corners
-// marked on a still (corners.js) make it fit the pose.
+// marked on a still (corners.js) make it fit the pose, a point marked (corners.js) is the one
+// it follows.
 // Test contract: the image carries data-reference-frame (the frame shown) and
 // data-reference-time (s, in the clip).
 import { tokenQuery } from "./config.js";
 import { el } from "./dom.js";
-import { CornerMarks } from "./corners.js";
+import { CornerMarks, PointMark } from "./corners.js";
 import { ReferenceFit } from "./fit.js";
 
 const REFERENCE_MAX_FRAMES = 600;  // the bridge keeps a clip's first 600 frames (ReferenceClip.swift)
@@ -72,13 +73,14 @@ export class Reference {
     const reset = el("button", { type: "button", text: "reset", title: "centre the reference on the phone at the size that fits, offset 0" });
     reset.addEventListener("click", () => this.reset());
     this.corners = new CornerMarks(this);  // corners.js
+    this.point = new PointMark(this);      // corners.js: the point Fit follows
     this.fitter = new ReferenceFit(this);  // fit.js
     this.controls = el("div", { class: "reference-controls", hidden: "" },
       el("div", { class: "reference-row" }, this.modeSelect, el("label", { text: "opacity" }, this.opacityInput), reset),
       el("div", { class: "reference-hint", text: "line it up: x, y and scale below, or ⌥/Alt-drag on the stage to move it and ⌥/Alt-wheel to scale it" }),
       el("div", { class: "reference-row" }, xLabel, yLabel, scaleLabel),
       el("div", { class: "reference-row" }, offsetLabel, nudge(-1, "‹", "one reference frame earlier"), nudge(1, "›", "one reference frame later")),
-      this.corners.root, this.fitter.row, this.fitter.result);
+      this.corners.root, this.point.root, this.fitter.row, this.fitter.result);
     this.root = el("section", { class: "reference" }, el("h3", { text: "reference (a clip to match)" }),
       this.file, this.status, this.controls);
   }
@@ -94,7 +96,8 @@ export class Reference {
       .then((r) => (r.ok ? r.json() : r.text().then((t) => { throw new Error(t.trim() || `${r.status}`); })))
       .then((clip) => {
         this.clip = clip;
-        this.corners.clear();  // corners marked on another clip do not carry over
+        this.corners.clear();  // corners and a point marked on another clip do not carry over
+        this.point.clear();
         this.fitter.reset();
         this.offsetInput.step = String(clip.fps > 0 ? Math.round(1000 / clip.fps) : 1);
         const kind = clip.frames > 1 ? `${clip.frames} frames · ${clip.fps.toFixed(2)} fps · ${clip.times[clip.times.length - 1].toFixed(3)} s` : "a still";
@@ -170,6 +173,7 @@ export class Reference {
     img.style.width = `${this.clip.width}px`;
     img.style.height = `${this.clip.height}px`;
     img.style.transform = `translate(${left}px, ${top}px) scale(${fit})`;
+    this.point.show();  // the marked point moves with the reference
   }
 
   // The clip's place on the phone: points per clip pixel and its top-left corner in points.
