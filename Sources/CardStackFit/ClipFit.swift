@@ -114,6 +114,9 @@ public struct ClipFit: Sendable {
                 return ((q, candidate.point), candidate.travel * min(1, contrast / 6))
             }
             guard let chosen = ranked.max(by: { $0.score < $1.score }) else {
+                // No point stays in sight (a switcher's cards slide under one another): the
+                // cards' outlines, pictures or not, still say where the deck is.
+                if let outlines = try? outlineTrack(mapping, kept: kept) { return outlines }
                 throw FitError(
                     "no card corner of style \(parameters.layout.style.rawValue) stays in sight through the move; mark a point with --mark X,Y"
                 )

@@ -151,6 +151,26 @@ def test_a_rotary_clip_read_as_a_stack_fits_far_worse(tmp_path):
     assert wrong["others"] and wrong["better_style"] not in (None, "stack"), wrong
 
 
+def test_pictures_where_no_point_stays_in_sight_are_read_by_the_outlines(tmp_path):
+    # The iOS 7 switcher's cards slide under one another: no point of theirs stays in sight
+    # through the move, so their outlines are read, pictures or not (docs/fit.md, "Flat cards").
+    text = (REPO / "Config" / "presets" / "switcher7.toml").read_text()
+    assert "\n[card]\n" in text
+    text = text.replace("\n[card]\n", f'\n[card]\nimages = ["{PHOTOS}"]\n', 1)
+    (tmp_path / "look.toml").write_text(text)
+    spring = "spring = { damping_ratio = 0.7, response = 0.4 }"
+    assert text.count("\n[animation]\n") == 1
+    (tmp_path / "hidden.toml").write_text(text.replace("\n[animation]\n", f"\n[animation]\n{spring}\n"))
+    clip = tmp_path / "clip.mp4"
+    made = cardstack("render", "--config", tmp_path / "hidden.toml", "--transition", "next", "--out", clip)
+    assert made.returncode == 0, made.stderr
+    report = fit(clip, "--config", tmp_path / "look.toml", "--kind", "spring")
+    spring = report["params"]["animation"]["spring"]
+    assert report["tracking"] == "outline", report
+    assert abs(spring["response"] / 0.4 - 1) < 0.03 and abs(spring["damping_ratio"] - 0.7) < 0.03, report
+    assert report["residual"]["mean"] < 1 and "warnings" not in report, report
+
+
 def test_unusable_references_are_clear_errors(tmp_path):
     corrupt = tmp_path / "corrupt.mp4"
     corrupt.write_bytes(b"\x00\x00\x00\x18ftypmp42" + bytes(range(256)) * 8)
