@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from harness import BIN, REPO, subscribed, wait_for
-from webtools import Bridge, open_page
+from webtools import open_page
 
 pytestmark = pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (make test-deps)")
 
@@ -64,6 +64,16 @@ def fit_result(browser):
                 apply: !document.querySelector('[data-action="apply-fit"]').hidden};""")
 
 
+def fit_spring(browser):
+    """Fit asked for a spring in the page, and the result it shows once the fit is over. The
+    fit runs `cardstack fit` (a debug build takes tens of seconds on a busy machine)."""
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
+    browser.find_element("css selector", "[data-action='fit']").click()
+    return wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
+        fit_result(browser)), timeout=600, what="the fit's result in the page")
+
+
 def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bridges, browser, tmp_path):
     clip = make_clip(tmp_path)
     daemon = make_daemon(LINEAR + "\n[animation]\nspring = { damping_ratio = 1.0, response = 0.3 }\n")
@@ -75,11 +85,7 @@ def test_fit_in_the_page_finds_the_spring_and_apply_is_one_undo(make_daemon, bri
     from selenium.webdriver.support.ui import Select
     assert Select(browser.find_element("css selector", "[aria-label='style to fit']")).first_selected_option \
         .get_attribute("value") == "linear"
-    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
-    browser.find_element("css selector", "[data-action='fit']").click()
-    # The fit runs `cardstack fit` (a debug build takes tens of seconds on a busy machine).
-    shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
-        fit_result(browser)), timeout=600, what="the fit's result in the page")
+    shown = fit_spring(browser)
     assert shown["error"] == "false" and not shown["hidden"] and shown["apply"], shown
     assert float(shown["residual"]) < 1, shown
     assert "residual: mean " in shown["text"] and "animation.spring.damping_ratio = " in shown["text"], shown
@@ -125,11 +131,7 @@ def test_a_reference_lined_up_by_hand_is_fitted_where_it_lies(make_daemon, bridg
         box.send_keys(f"{value:.6f}")
     sent = browser.execute_script("return window.cardstack.views[0].reference.stageInClip()")
     assert all(abs(a - b) < 1e-4 for a, b in zip(sent, [30, 24, 200 / vw])), sent
-    from selenium.webdriver.support.ui import Select
-    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
-    browser.find_element("css selector", "[data-action='fit']").click()
-    shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
-        fit_result(browser)), timeout=600, what="the fit's result in the page")
+    shown = fit_spring(browser)
     assert shown["error"] == "false" and float(shown["residual"]) < 1, shown
     fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
     # The fit read the stage where the page put it (the clip's own pixels: it is not scaled).
@@ -228,11 +230,7 @@ def test_a_point_marked_in_the_page_is_the_one_fit_follows(make_daemon, bridges,
     xy, frame = mark_state(browser)["mark"].split("@")
     assert frame == "2" and all(abs(float(a) - b) < 0.5 for a, b in zip(xy.split(","), want)), (xy, want)
     assert browser.execute_script("return document.querySelectorAll('.point-mark circle').length") == 2
-    from selenium.webdriver.support.ui import Select
-    Select(browser.find_element("css selector", "[aria-label='what to fit']")).select_by_value("spring")
-    browser.find_element("css selector", "[data-action='fit']").click()
-    shown = wait_for(lambda: (lambda r: r if not r["busy"] and r["residual"] or r["error"] == "true" else None)(
-        fit_result(browser)), timeout=600, what="the fit's result in the page")
+    shown = fit_spring(browser)
     assert shown["error"] == "false" and float(shown["residual"]) < 1, shown
     fitted = browser.execute_script("return window.cardstack.views[0].reference.fitted")
     # `cardstack fit --mark X,Y@2` followed the point marked, and found the hidden spring.
