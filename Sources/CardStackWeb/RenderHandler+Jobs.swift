@@ -150,12 +150,14 @@ extension RenderHandler {
         }
         defer { if let cornersFile { unlink(cornersFile) } }
         var arguments = command + input + ["--json"]
+        // The uploaded clip's own pixels to one pixel of the frames served, and its height in them:
+        // the stage and the mark come in served pixels, `cardstack fit` reads the upload.
+        let ratio = Double(clip.sourceWidth) / Double(max(clip.width, 1))
+        let sourceHeight = Int((Double(clip.height) * ratio).rounded())
         // The stage where the designer aligned the reference, for a fit of its motion.
         if let value = json["stage"] {
-            let ratio = Double(clip.sourceWidth) / Double(max(clip.width, 1))
             guard cornersFile == nil, clip.width > 0, let stage = FitStage.argument(value, sourceRatio: ratio)
             else { return Reply(status: .badRequest, text: FitStage.shape) }
-            let sourceHeight = Int((Double(clip.height) * ratio).rounded())
             if let problem = FitStage.problem(stage, width: clip.sourceWidth, height: sourceHeight) {
                 return Reply(status: .badRequest, text: problem)
             }
@@ -169,8 +171,6 @@ extension RenderHandler {
                     text: "give corners (a still's pose: Mark corners) or mark (a point to follow: Mark a point), "
                         + "not both: clear one and Fit again\n")
             }
-            let ratio = Double(clip.sourceWidth) / Double(max(clip.width, 1))
-            let sourceHeight = Int((Double(clip.height) * ratio).rounded())
             switch FitMark.argument(
                 value, sourceRatio: ratio, width: clip.sourceWidth, height: sourceHeight, frames: clip.times.count)
             {
