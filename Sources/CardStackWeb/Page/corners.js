@@ -14,6 +14,22 @@ import { el } from "./dom.js";
 const CORNER_NAMES = ["top-left", "top-right", "bottom-right", "bottom-left"];
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// Where a press lands on the reference's layer: the phone in points, whether the reference
+// is over or beside the stage.
+function phonePoint(reference, e) {
+  const box = reference.layer.getBoundingClientRect();
+  const scale = reference.view.stage.scale || 1;
+  return [(e.clientX - box.left) / scale, (e.clientY - box.top) / scale];
+}
+
+// `svg` the size of the phone, in its points.
+function sizeToPhone(svg, stage) {
+  if (!stage.viewport) return;
+  svg.setAttribute("viewBox", `0 0 ${stage.viewport.width} ${stage.viewport.height}`);
+  svg.setAttribute("width", String(stage.viewport.width));
+  svg.setAttribute("height", String(stage.viewport.height));
+}
+
 export class CornerMarks {
   // The row of the reference panel that marks corners, on `reference`'s layer.
   constructor(reference) {
@@ -66,22 +82,16 @@ export class CornerMarks {
       if (!this.marking || !this.reference.clip || e.button !== 0 || e.altKey) return;
       e.stopImmediatePropagation();
       e.preventDefault();
-      const box = this.reference.layer.getBoundingClientRect();
-      const scale = this.reference.view.stage.scale || 1;
       const round = (v) => Math.round(v * 1000) / 1000;
-      this.marks.push([round((e.clientX - box.left) / scale), round((e.clientY - box.top) / scale)]);
+      this.marks.push(phonePoint(this.reference, e).map(round));
       this.showMarks();
     }, { capture: true });
   }
 
   // The markers (a dot a corner, an outline a card) and what to click next.
   showMarks() {
-    const v = this.reference.view.stage, svg = this.markLayer;
-    if (v.viewport) {
-      svg.setAttribute("viewBox", `0 0 ${v.viewport.width} ${v.viewport.height}`);
-      svg.setAttribute("width", String(v.viewport.width));
-      svg.setAttribute("height", String(v.viewport.height));
-    }
+    const svg = this.markLayer;
+    sizeToPhone(svg, this.reference.view.stage);
     svg.replaceChildren();
     const shape = (name, attrs) => {
       const e = document.createElementNS(SVG_NS, name);
@@ -149,11 +159,10 @@ export class PointMark {
       if (!this.marking || !reference.clip || e.button !== 0 || e.altKey) return;
       e.stopImmediatePropagation();
       e.preventDefault();
-      const box = reference.layer.getBoundingClientRect();
-      const scale = reference.view.stage.scale || 1;
       const { fit, left, top } = reference.placement();
+      const [px, py] = phonePoint(reference, e);
       const round = (v) => Math.round(v * 100) / 100;
-      const x = round(((e.clientX - box.left) / scale - left) / fit), y = round(((e.clientY - box.top) / scale - top) / fit);
+      const x = round((px - left) / fit), y = round((py - top) / fit);
       const { width, height } = reference.clip;
       if (!(x >= 0 && y >= 0 && x <= width && y <= height)) {
         this.problem = `(${x}, ${y}) is beside the ${width} × ${height} clip: click on the reference itself`;
@@ -170,11 +179,7 @@ export class PointMark {
   show() {
     const reference = this.reference, v = reference.view.stage, svg = this.layer;
     svg.replaceChildren();
-    if (v.viewport) {
-      svg.setAttribute("viewBox", `0 0 ${v.viewport.width} ${v.viewport.height}`);
-      svg.setAttribute("width", String(v.viewport.width));
-      svg.setAttribute("height", String(v.viewport.height));
-    }
+    sizeToPhone(svg, v);
     const p = this.point;
     svg.dataset.mark = p ? `${p.x},${p.y}@${p.frame}` : "";
     if (p && reference.clip && v.viewport) {
